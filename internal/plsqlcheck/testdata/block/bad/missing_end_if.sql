@@ -1,0 +1,5 @@
+begin
+  if sysdate > date '2020-01-01' then -- expect: BLOCK
+    null;
+end;
+/

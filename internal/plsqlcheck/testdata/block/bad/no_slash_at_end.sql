@@ -1,0 +1,3 @@
+begin
+  null;
+end; -- expect: BLOCK

@@ -1,0 +1,2 @@
+create table fx_t2 (id number);
+set define off -- expect: BLOCK

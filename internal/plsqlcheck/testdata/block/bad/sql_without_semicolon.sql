@@ -1,0 +1,2 @@
+create table fx_t (id number);
+drop table fx_t -- expect: BLOCK

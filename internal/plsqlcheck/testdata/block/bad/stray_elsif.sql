@@ -1,0 +1,6 @@
+begin
+  null;
+  elsif 1 = 1 then -- expect: BLOCK
+  null;
+end;
+/

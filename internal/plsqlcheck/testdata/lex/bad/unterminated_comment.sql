@@ -1,0 +1,3 @@
+create table fx_lex (id number);
+/* this comment never ends -- expect: LEX
+drop table fx_lex;
