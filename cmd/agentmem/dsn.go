@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/agentmem/agentmem/internal/dbconn"
+)
+
+// envDSN is the environment variable read when --dsn is not given.
+const envDSN = "ORACLE_DSN"
+
+// connectTimeout bounds opening the first session, so an unreachable host
+// fails in seconds instead of hanging on TCP.
+const connectTimeout = 30 * time.Second
+
+// dsnFlag is the --dsn flag shared by every command that talks to the
+// database.
+type dsnFlag struct{ value string }
+
+func (d *dsnFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.value, "dsn", "", "database to connect to (default $"+envDSN+"): "+dbconn.Forms)
+}
+
+// given reports whether a DSN comes from --dsn or the environment.
+func (d *dsnFlag) given(env *cliEnv) bool { return d.resolve(env) != "" }
+
+// resolve returns --dsn, else $ORACLE_DSN, else "".
+func (d *dsnFlag) resolve(env *cliEnv) string {
+	if s := strings.TrimSpace(d.value); s != "" {
+		return s
+	}
+	return strings.TrimSpace(env.Getenv(envDSN))
+}
+
+// connect opens the session pool and checks that the database answers.
+// A missing DSN is a usage error; a failed connection is one classified line
+// (missing Instant Client, unreachable host, bad credentials, ...).
+func (d *dsnFlag) connect(ctx context.Context, env *cliEnv) (*sql.DB, error) {
+	dsn := d.resolve(env)
+	if dsn == "" {
+		return nil, usagef("no database given: pass --dsn or set %s (%s)", envDSN, dbconn.Forms)
+	}
+	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	defer cancel()
+	return dbconn.Connect(cctx, dsn, dbconn.Options{})
+}
+
+// newFlagSet returns a flag set that reports errors instead of printing or
+// exiting: run() prints one line and the usage, and exits 2.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+var negativeInt = regexp.MustCompile(`^-[0-9]+$`)
+
+// parseArgs parses flags placed before, between or after positional
+// arguments (the standard flag package stops at the first positional one),
+// and returns the positional arguments. A negative integer such as -1 is a
+// positional argument, not a flag; everything after "--" is positional.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for len(args) > 0 {
+		if negativeInt.MatchString(args[0]) {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return pos, nil
+}
+
+// flagError turns a parse error into a usage error, or, for -h / --help,
+// prints the usage to stdout and returns nil (exit 0).
+func flagError(env *cliEnv, usage string, err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(env.Stdout, strings.TrimSpace(usage))
+		return nil
+	}
+	return usagef("%v", err)
+}
+
+// progress writes progress lines to stderr (results go to stdout).
+func progress(env *cliEnv) func(string) {
+	return func(line string) { fmt.Fprintln(env.Stderr, line) }
+}
