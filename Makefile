@@ -1,0 +1,154 @@
+# agentmem — developer entry points. Run "make help" for the list.
+#
+# Configuration comes from the environment (every variable below has a ?=
+# default). The two commands a newcomer needs are "make demo" and "make test".
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+# --- configuration (override from the environment) ---------------------------
+GO                ?= go
+ORACLE_DSN        ?=
+# gvenzl/oracle-free, "full" flavour: the slim flavour removes Oracle Text
+# (KEYWORD and HYBRID search) and the regular one removes the Intel MKL and
+# oml4py bits that in-database ONNX embedding may need; "-faststart" ships a
+# pre-created database so the first start takes seconds, not minutes.
+ORACLE_IMAGE      ?= gvenzl/oracle-free:23-full-faststart
+ORACLE_CONTAINER  ?= agentmem-oracle
+ORACLE_PORT       ?= 1521
+ORACLE_PASSWORD   ?= agentmem_sys_dev
+APP_USER          ?= agentmem
+APP_USER_PASSWORD ?= agentmem_dev
+CONTAINER_ENGINE  ?=
+DB_WAIT_SECONDS   ?= 600
+UTPLSQL_VERSION   ?= v3.2.2
+INSTANTCLIENT_URL ?= https://download.oracle.com/otn_software/linux/instantclient/instantclient-basiclite-linuxx64.zip
+FUZZTIME          ?= 20s
+ARGS              ?=
+
+export ORACLE_DSN ORACLE_IMAGE ORACLE_CONTAINER ORACLE_PORT ORACLE_PASSWORD \
+       APP_USER APP_USER_PASSWORD CONTAINER_ENGINE DB_WAIT_SECONDS \
+       UTPLSQL_VERSION INSTANTCLIENT_URL FUZZTIME GO
+
+# godror (the Oracle driver) is a cgo package: nothing builds without cgo.
+export CGO_ENABLED := 1
+
+# Instant Client fetched by "make instantclient": godror loads libclntsh at
+# run time from LD_LIBRARY_PATH (it is not linked at build time).
+INSTANTCLIENT_DIR := $(CURDIR)/.instantclient/current
+ifneq ($(wildcard $(INSTANTCLIENT_DIR)/libclntsh.so*),)
+export LD_LIBRARY_PATH := $(INSTANTCLIENT_DIR)$(if $(LD_LIBRARY_PATH),:$(LD_LIBRARY_PATH))
+endif
+
+BIN      := bin/agentmem
+AGENTMEM := $(CURDIR)/$(BIN)
+
+.PHONY: help test check-cgo fmt-check vet unit lint-sql live build lint fmt bench fuzz \
+        db-up db-down db-logs instantclient utplsql-install \
+        migrate-up migrate-down install-packages doctor demo clean
+
+help: ## list the targets
+	@echo "agentmem make targets (configuration through environment variables, see README):"
+	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
+	  awk 'BEGIN {FS = ":.*## "}; {printf "  %-18s %s\n", $$1, $$2}'
+
+# --- tests -------------------------------------------------------------------
+
+test: check-cgo fmt-check vet unit lint-sql live ## THE test command: gofmt, vet, unit tests, SQL checker, live suites when ORACLE_DSN is set
+
+check-cgo:
+	@command -v "$${CC:-gcc}" >/dev/null 2>&1 || { \
+	  echo "error: C compiler '$${CC:-gcc}' not found. godror (the Oracle driver) is a cgo package, so every" >&2; \
+	  echo "       build and test needs one: install gcc (Debian/Ubuntu: apt-get install gcc) or set CC." >&2; \
+	  exit 1; }
+
+# The Go files of every package, as "go fmt ./..." sees them (testdata excluded).
+GO_FILES = $(GO) list -e -f '{{$$d := .Dir}}{{range .GoFiles}}{{$$d}}/{{.}} {{end}}{{range .CgoFiles}}{{$$d}}/{{.}} {{end}}{{range .TestGoFiles}}{{$$d}}/{{.}} {{end}}{{range .XTestGoFiles}}{{$$d}}/{{.}} {{end}}{{range .IgnoredGoFiles}}{{$$d}}/{{.}} {{end}}' ./...
+
+fmt-check:
+	@files="$$(gofmt -l $$($(GO_FILES)))"; \
+	if [ -n "$$files" ]; then \
+	  echo "error: these files are not gofmt-formatted (run 'make fmt'):" >&2; \
+	  echo "$$files" | sed 's|^$(CURDIR)/|  |' >&2; exit 1; \
+	fi
+
+vet:
+	$(GO) vet ./...
+
+# With ORACLE_DSN set, tests/go runs once, in "live" below, instead of twice.
+unit:
+	@if [ -z "$${ORACLE_DSN:-}" ]; then \
+	  echo "$(GO) test ./..."; $(GO) test ./...; \
+	else \
+	  pkgs="$$($(GO) list ./... | grep -v '/tests/go')"; \
+	  echo "$(GO) test <all packages except tests/go>"; $(GO) test $$pkgs; \
+	fi
+
+lint-sql:
+	$(GO) run ./cmd/agentmem lint sql tests/sql
+
+live:
+	@if [ -z "$${ORACLE_DSN:-}" ]; then \
+	  echo "SKIPPED: live Go integration suite (tests/go): ORACLE_DSN is not set"; \
+	  echo "SKIPPED: utPLSQL suites (tests/sql): ORACLE_DSN is not set"; \
+	else \
+	  $(MAKE) build; \
+	  echo "installing agentmem into the ORACLE_DSN schema before the live suites: $(BIN) migrate up"; \
+	  $(AGENTMEM) migrate up; \
+	  $(GO) test -count=1 -v ./tests/go/...; \
+	fi
+
+bench: check-cgo ## run the benchmarks (no database needed)
+	$(GO) test -run '^$$' -bench . ./...
+
+fuzz: check-cgo ## run every fuzz target for FUZZTIME (default 20s) each
+	@scripts/fuzz.sh
+
+# --- build and code hygiene ----------------------------------------------------
+
+build: check-cgo ## build bin/agentmem
+	$(GO) build -o $(BIN) ./cmd/agentmem
+
+lint: check-cgo fmt-check vet lint-sql ## gofmt check, go vet and the static PL/SQL checker (agentmem lint)
+
+fmt: ## format the Go code in place
+	$(GO) fmt ./...
+
+clean: ## remove bin/ and test output files
+	rm -rf bin utplsql-junit.xml tests/go/utplsql-junit.xml
+
+# --- development database ------------------------------------------------------
+
+db-up: ## start Oracle Database Free in a container (docker or podman) and print the ORACLE_DSN to export
+	@scripts/db.sh up
+
+db-down: ## stop and remove the database container (its data is lost)
+	@scripts/db.sh down
+
+db-logs: ## follow the database container's log
+	@scripts/db.sh logs
+
+instantclient: ## download Oracle Instant Client Basic Light (linux x64) into .instantclient/
+	@scripts/instantclient.sh
+
+utplsql-install: ## install utPLSQL (UTPLSQL_VERSION, default v3.2.2) into the database container (as SYS)
+	@scripts/utplsql-install.sh
+
+# --- wrappers over the CLI (need ORACLE_DSN) -------------------------------------
+
+migrate-up: build ## apply pending migrations, then (re)install the packages
+	$(AGENTMEM) migrate up $(ARGS)
+
+migrate-down: build ## roll back migrations, destructive: make migrate-down ARGS='--yes 1' (see agentmem help migrate)
+	$(AGENTMEM) migrate down $(ARGS)
+
+install-packages: build ## (re)install the PL/SQL packages only
+	$(AGENTMEM) install-packages $(ARGS)
+
+doctor: build ## check the database: release, privileges, Oracle Text, migration state
+	$(AGENTMEM) doctor $(ARGS)
+
+demo: build ## the newcomer's demo: a database (container if ORACLE_DSN is unset), migrations, doctor, demo
+	@scripts/demo.sh

@@ -1,0 +1,69 @@
+# shellcheck shell=bash
+# Helpers shared by the scripts in this directory. Source it; do not run it.
+# The configuration defaults live in one place, the Makefile: the scripts are
+# meant to run through make, which exports them.
+
+# shellcheck disable=SC2034 # used by the scripts that source this file
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+die() {
+  echo "error: $*" >&2
+  exit 1
+}
+
+info() {
+  echo "$*" >&2
+}
+
+# require_env NAME... stops when a variable the Makefile normally exports is
+# missing, so a script run by hand says what to do instead of misbehaving.
+require_env() {
+  local name
+  for name in "$@"; do
+    if [ -z "${!name:-}" ]; then
+      die "$name is not set: run this through make (e.g. 'make db-up'), which sets every default"
+    fi
+  done
+}
+
+# container_engine prints the first of docker/podman (or CONTAINER_ENGINE)
+# whose engine answers. A client alone is not enough: on machines where the
+# docker CLI is installed but no daemon runs, "docker run" would fail later
+# with a less helpful message.
+container_engine() {
+  local candidates=(docker podman) notes=() engine
+  if [ -n "${CONTAINER_ENGINE:-}" ]; then
+    candidates=("$CONTAINER_ENGINE")
+  fi
+  for engine in "${candidates[@]}"; do
+    if ! command -v "$engine" >/dev/null 2>&1; then
+      notes+=("$engine is not installed")
+    elif timeout 20 "$engine" info >/dev/null 2>&1; then
+      echo "$engine"
+      return 0
+    else
+      notes+=("the $engine client is installed but '$engine info' gets no answer from its engine")
+    fi
+  done
+  local joined
+  joined="$(printf '%s; ' "${notes[@]}")"
+  {
+    echo "error: no container engine is running (${joined%; })."
+    echo "  Start Docker or Podman and run this again, or do without a container: set ORACLE_DSN to an"
+    echo "  existing Oracle Database 23.4 or later, for example"
+    echo "    export ORACLE_DSN='user=\"app\" password=\"secret\" connectString=\"dbhost:1521/FREEPDB1\"'"
+  } >&2
+  return 1
+}
+
+# container_state prints running, exited, created, ... or "absent".
+container_state() {
+  local engine=$1
+  "$engine" container inspect -f '{{.State.Status}}' "$ORACLE_CONTAINER" 2>/dev/null || echo absent
+}
+
+# app_dsn prints the godror (logfmt) DSN of the development container's app user.
+app_dsn() {
+  printf 'user="%s" password="%s" connectString="localhost:%s/FREEPDB1"' \
+    "$APP_USER" "$APP_USER_PASSWORD" "$ORACLE_PORT"
+}
