@@ -11,4 +11,28 @@
 //
 // Every method takes a context first. Application errors raised by the
 // package are *Error values that match the Err* sentinels with errors.Is.
+//
+// # Stores
+//
+// Open opens (and, with a creating SchemaPolicy, creates or repairs) a
+// memory store with one call of the package; DescribeStore, ListStores, UpgradeStore,
+// DropStore, GrantAccess and RevokeAccess administer stores. Warnings the
+// package gives are returned (Store.Warnings, StoreResult.Warnings), never
+// dropped.
+//
+// # Omitted, None and values
+//
+// The seed API tells an omitted argument (the default applies) from an
+// explicit None. Optional[T] keeps the three states into the JSON request:
+// the zero value is omitted, None[T]() is null, Some(v) is v.
+//
+// # Transactions
+//
+// Given a *sql.DB or *sql.Conn, each call runs in its own transaction,
+// committed on success and rolled back on error. Given a *sql.Tx, calls run
+// inside it and the caller commits. Store lifecycle calls (creating,
+// upgrading, recreating or dropping a store, grants) run their DDL in an
+// autonomous transaction: it is committed when they return, whatever the
+// handle, and the caller's pending work is left alone. They are
+// restartable. See DBTX.
 package agentmemory

@@ -9,7 +9,8 @@ as
   --   guideline | preference), actor profiles, thread summaries and images,
   --   with typed relations between records, time-to-live, and vector /
   --   keyword / hybrid search. Every store is a set of tables prefixed with
-  --   its memory_store_id, registered in AGENTMEM_STORE of the owner schema.
+  --   its memory_store_id (docs/schema.md), registered in the table
+  --   AGENTMEM_STORE_REGISTRY of the owner schema.
   --
   -- Calling convention
   --   Rich calls take p_store_id plus one JSON request document (CLOB) and
@@ -21,7 +22,16 @@ as
   --   API subprograms never COMMIT: the caller owns the transaction. Each
   --   call is atomic: on error it rolls back to a savepoint taken at its
   --   start, so nothing half-written remains. Only job entry points (purge,
-  --   index sync) commit, and their comments say so.
+  --   index sync) commit, and their comments say so. Call them from PL/SQL
+  --   (the savepoint is transaction control, which a SELECT cannot run).
+  --
+  --   Store lifecycle calls (open_store with a creating policy, upgrade_store,
+  --   drop_store, grant_access, revoke_access) run DDL, and DDL commits. They
+  --   run it in an autonomous transaction: their own DDL and registry changes
+  --   are committed when they return, even on error (a failed step leaves the
+  --   store BROKEN, see open_store), while the caller's pending work is
+  --   neither committed nor rolled back. They are restartable: run the same
+  --   call again after fixing the cause of an error.
   --
   -- Rights
   --   AUTHID CURRENT_USER: the package runs with the caller's privileges, so
@@ -110,6 +120,103 @@ as
   -- Returns co_version, the release of this package.
   -- Side effects: none. Raises: nothing.
   function version return varchar2;
+
+  -- Stores ---------------------------------------------------------------------
+  -- p_store_id is a memory_store_id: a letter, then letters, digits and
+  -- underscores, at most 16 characters, case-insensitive (stored upper case).
+  -- NULL means the unprefixed default store. p_schema_owner is an unquoted
+  -- schema name (upper-cased); NULL means the caller's schema, or the schema
+  -- a private AGENTMEM_STORE_REGISTRY synonym of the caller points to.
+
+  -- Opens a store, preparing it first as the schema policy says.
+  -- p_request: JSON object (docs/protocol.md, "open_store"):
+  --   memory_store_id      store id, or null/absent for the default store
+  --   table_name_prefix    deprecated: '<memory_store_id>_'; not with memory_store_id
+  --   schema_owner         another schema's existing store (REQUIRE_EXISTING or
+  --                        NO_CHECK only)
+  --   schema_policy        REQUIRE_EXISTING (default): validate, no DDL;
+  --                        CREATE_IF_EMPTY: create when nothing exists, else as
+  --                        REQUIRE_EXISTING; CREATE_IF_NECESSARY: create, repair,
+  --                        upgrade, change settings in place; RECREATE: drop and
+  --                        create (destroys the data); NO_CHECK: no validation
+  --   search_strategy      VECTOR | KEYWORD | HYBRID; absent: the stored one, or
+  --                        VECTOR for a new store
+  --   search_index_sync    ON_COMMIT (default) | MANUAL | AUTO (HYBRID only)
+  --   vector_dim           dimension of local vectors (VECTOR needs one) or null
+  --   embedding_model      in-database ONNX model (HYBRID needs one) or null
+  --   memory_retention_config {default_ttl_days, max_ttl_days}: days >= 1 or
+  --                        null; absent inner key = null; absent object = keep
+  --   chunking             {max, overlap, by, split, normalize} (UTL_TO_CHUNKS rules)
+  -- Returns: {"store": {...}, "actions": [DDL performed], "warnings": [...]}.
+  -- Side effects: creating policies run DDL in an autonomous transaction
+  --   (see Transactions); REQUIRE_EXISTING and NO_CHECK only read.
+  -- Raises: INVALID_ARGUMENT (a key, its value and the rule), SCHEMA_MISSING
+  --   (the missing objects), SCHEMA_OUTDATED (run upgrade_store),
+  --   INCOMPATIBLE_STORE (requested vs stored value), UNSUPPORTED_RELEASE (the
+  --   release needed), STORE_BROKEN (the repair hint), NOT_FOUND (NO_CHECK on
+  --   an unknown store).
+  function open_store(p_request in clob) return clob;
+
+  -- Describes a store: configuration, version, the status of each managed
+  -- object, row counts per table, and how to repair it.
+  -- Returns: {"store", "objects": [{name, type, status, present}],
+  --   "row_counts": {THREAD: n, ...} (null where not readable), "repair_hint"}.
+  -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING
+  --   (no readable registry).
+  function describe_store(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
+
+  -- Lists the stores of a schema, the default store first, then by id.
+  -- Returns: {"stores": [{...store...}, ...]}.
+  -- Side effects: none. Raises: INVALID_ARGUMENT, SCHEMA_MISSING.
+  function list_stores(p_schema_owner in varchar2 default null) return clob;
+
+  -- Applies the pending schema upgrade steps of a store of the caller's
+  -- schema (run as the owner).
+  -- Returns: {"store", "actions" (one per step and DDL; empty when the store is
+  --   current), "warnings"}.
+  -- Side effects: DDL, autonomous transaction (see Transactions).
+  -- Raises: NOT_FOUND, STORE_BROKEN (on failure, with the repair hint),
+  --   INCOMPATIBLE_STORE (store newer than this package).
+  function upgrade_store(p_store_id in varchar2) return clob;
+
+  -- Drops a store of the caller's schema: its purge job, indexes, tables,
+  -- vectorizer preference and registry row. Destroys the data.
+  -- Side effects: DDL, autonomous transaction; restartable.
+  -- Raises: NOT_FOUND, STORE_BROKEN (a step failed; run it again).
+  procedure drop_store(p_store_id in varchar2);
+
+  -- Grants a runtime user access to a store of the caller's schema.
+  --   p_grantee          an existing user (unquoted), not the owner
+  --   p_access           READ_WRITE: SELECT, INSERT, UPDATE, DELETE on the store
+  --                      tables; READ_ONLY: SELECT only (DML grants revoked).
+  --                      Both: SELECT on AGENTMEM_STORE_REGISTRY, EXECUTE on this
+  --                      package, SELECT on the store's embedding model when
+  --                      the owner owns it.
+  --   p_create_synonyms  true: same-name synonyms in the grantee's schema, so it
+  --                      can omit schema_owner; needs CREATE ANY SYNONYM (else
+  --                      the grantee creates its own, docs/stores.md)
+  -- Side effects: DDL, autonomous transaction; repeatable.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, PRIVILEGE_MISSING.
+  procedure grant_access(p_store_id        in varchar2,
+                         p_grantee         in varchar2,
+                         p_access          in varchar2 default 'READ_WRITE',
+                         p_create_synonyms in boolean  default false);
+
+  -- Revokes what grant_access granted on a store; the registry, package and
+  -- model grants stay while the grantee can read another store of the
+  -- schema. Drops the grantee's synonyms of the store when the caller holds
+  -- DROP ANY SYNONYM.
+  -- Side effects: DDL, autonomous transaction; repeatable.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT.
+  procedure revoke_access(p_store_id in varchar2, p_grantee in varchar2);
+
+  -- Job entry point of the purge job (<prefix>PURGE_EXPIRED_J, daily):
+  -- deletes expired records of a store of the caller's schema with their
+  -- retrieval chunks and relations, p_batch_size rows per batch.
+  -- Side effects: COMMITS after each batch (job entry point).
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT.
+  -- agentmem:commits
+  procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000);
 
 end dbms_agent_memory_store;
 /

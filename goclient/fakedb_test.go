@@ -1,0 +1,163 @@
+package agentmemory
+
+// A fake database/sql driver standing in for godror in unit tests: it
+// records begin/prepare/exec/commit/rollback, answers facade calls with
+// canned responses or errors, and refuses a second transaction on a session
+// that has one open (what a real session cannot do either).
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// fakeOraErr has the shape of *godror.OraErr that mapDriverError reads.
+type fakeOraErr struct {
+	code int
+	msg  string
+}
+
+func (e fakeOraErr) Error() string   { return fmt.Sprintf("ORA-%05d: %s", e.code, e.msg) }
+func (e fakeOraErr) Code() int       { return e.code }
+func (e fakeOraErr) Message() string { return e.msg }
+
+// fakeCall is one executed facade call.
+type fakeCall struct {
+	Fn   string         // facade subprogram, e.g. "open_store"
+	SQL  string         // the block as sent
+	Args map[string]any // binds by name; the OUT bind is left out
+}
+
+type fakeDB struct {
+	mu      sync.Mutex
+	events  []string
+	calls   []fakeCall
+	connErr error // returned when a session is opened
+	// respond answers a facade call: the response text for functions
+	// ("" = NULL), or an error.
+	respond func(c fakeCall) (string, error)
+}
+
+func newFakeDB(respond func(fakeCall) (string, error)) (*fakeDB, *sql.DB) {
+	f := &fakeDB{respond: respond}
+	return f, sql.OpenDB(f)
+}
+
+func (f *fakeDB) record(ev string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.events = append(f.events, ev)
+}
+
+func (f *fakeDB) Events() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.events...)
+}
+
+func (f *fakeDB) Calls() []fakeCall {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]fakeCall(nil), f.calls...)
+}
+
+// driver.Connector
+func (f *fakeDB) Connect(context.Context) (driver.Conn, error) {
+	if f.connErr != nil {
+		return nil, f.connErr
+	}
+	return &fakeConn{db: f}, nil
+}
+func (f *fakeDB) Driver() driver.Driver { return fakeDriver{} }
+
+type fakeDriver struct{}
+
+func (fakeDriver) Open(string) (driver.Conn, error) {
+	return nil, errors.New("fake: use the connector")
+}
+
+type fakeConn struct {
+	db   *fakeDB
+	inTx bool
+}
+
+func (c *fakeConn) Prepare(query string) (driver.Stmt, error) {
+	c.db.record("prepare " + facadeFn(query))
+	return &fakeStmt{conn: c, query: query}, nil
+}
+func (c *fakeConn) Close() error { return nil }
+func (c *fakeConn) Begin() (driver.Tx, error) {
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
+func (c *fakeConn) BeginTx(context.Context, driver.TxOptions) (driver.Tx, error) {
+	if c.inTx {
+		return nil, errors.New("fake: a transaction is already open on this session")
+	}
+	c.inTx = true
+	c.db.record("begin")
+	return fakeTx{c}, nil
+}
+
+// CheckNamedValue accepts every value, sql.Out included, as godror does.
+func (c *fakeConn) CheckNamedValue(*driver.NamedValue) error { return nil }
+
+type fakeTx struct{ c *fakeConn }
+
+func (t fakeTx) Commit() error   { t.c.inTx = false; t.c.db.record("commit"); return nil }
+func (t fakeTx) Rollback() error { t.c.inTx = false; t.c.db.record("rollback"); return nil }
+
+type fakeStmt struct {
+	conn  *fakeConn
+	query string
+}
+
+func (s *fakeStmt) Close() error  { return nil }
+func (s *fakeStmt) NumInput() int { return -1 }
+func (s *fakeStmt) Exec([]driver.Value) (driver.Result, error) {
+	return nil, errors.New("fake: only ExecContext")
+}
+func (s *fakeStmt) Query([]driver.Value) (driver.Rows, error) {
+	return nil, errors.New("fake: no queries")
+}
+
+func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (driver.Result, error) {
+	call := fakeCall{Fn: facadeFn(s.query), SQL: s.query, Args: map[string]any{}}
+	var out *sql.Out
+	for _, a := range args {
+		if o, ok := a.Value.(sql.Out); ok {
+			out = &o
+			continue
+		}
+		call.Args[a.Name] = a.Value
+	}
+	s.conn.db.mu.Lock()
+	s.conn.db.calls = append(s.conn.db.calls, call)
+	s.conn.db.mu.Unlock()
+	s.conn.db.record("exec " + call.Fn)
+	resp, err := s.conn.db.respond(call)
+	if err != nil {
+		return nil, err
+	}
+	if out != nil && resp != "" {
+		// Dest is *godror.Lob; set its Reader as godror does, by reflection
+		// so that this test file need not import the driver.
+		reflect.ValueOf(out.Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(strings.NewReader(resp))))
+	}
+	return driver.RowsAffected(0), nil
+}
+
+var facadeFnPattern = regexp.MustCompile(`dbms_agent_memory_store\.(\w+)`)
+
+func facadeFn(query string) string {
+	if m := facadeFnPattern.FindStringSubmatch(query); m != nil {
+		return m[1]
+	}
+	return query
+}

@@ -1,0 +1,742 @@
+create or replace package body agentmem_store
+as
+
+  -- Policies (protocol values).
+  co_require_existing    constant varchar2(20) := 'REQUIRE_EXISTING';
+  co_create_if_empty     constant varchar2(20) := 'CREATE_IF_EMPTY';
+  co_create_if_necessary constant varchar2(20) := 'CREATE_IF_NECESSARY';
+  co_recreate            constant varchar2(20) := 'RECREATE';
+  co_no_check            constant varchar2(20) := 'NO_CHECK';
+
+  co_request_keys constant varchar2(400) :=
+    'memory_store_id,table_name_prefix,schema_owner,schema_policy,search_strategy,search_index_sync,'
+    || 'vector_dim,embedding_model,memory_retention_config,chunking';
+
+  -- Documented chunking defaults (docs/protocol.md).
+  co_chunk_max       constant pls_integer := 200;
+  co_chunk_overlap   constant pls_integer := 0;
+  co_chunk_by        constant varchar2(10) := 'words';
+  co_chunk_split     constant varchar2(11) := 'recursively';
+  co_chunk_normalize constant varchar2(4) := 'all';
+
+  -- The configuration part of an open_store request, each key with its
+  -- omitted / null / value state.
+  type t_request is record (
+    strategy          agentmem_util.t_opt_text,
+    sync              agentmem_util.t_opt_text,
+    vector_dim        agentmem_util.t_opt_number,
+    model             agentmem_util.t_opt_text,
+    retention_present boolean := false,
+    default_ttl       agentmem_util.t_opt_number,
+    max_ttl           agentmem_util.t_opt_number,
+    chunking_present  boolean := false,
+    chunk_max         agentmem_util.t_opt_number,
+    chunk_overlap     agentmem_util.t_opt_number,
+    chunk_by          agentmem_util.t_opt_text,
+    chunk_split       agentmem_util.t_opt_text,
+    chunk_normalize   agentmem_util.t_opt_text
+  );
+
+  subtype t_store is agentmem_store_catalog.t_store;
+  subtype t_config is agentmem_store_catalog.t_config;
+
+  ------------------------------------------------------------------------------
+  -- Shared helpers
+  ------------------------------------------------------------------------------
+
+  procedure fail(p_code in pls_integer, p_message in varchar2)
+  is
+  begin
+    agentmem_util.raise_error(p_code, p_message);
+  end fail;
+
+  function text_array(p_list in agentmem_util.t_text_list) return json_array_t
+  is
+    l_array json_array_t := json_array_t();
+  begin
+    if p_list is not null then
+      for i in 1 .. p_list.count loop
+        l_array.append(p_list(i));
+      end loop;
+    end if;
+    return l_array;
+  end text_array;
+
+  function store_json(p_store in agentmem_store_catalog.t_store) return json_object_t
+  is
+    l_store json_object_t := json_object_t();
+  begin
+    if p_store.store_id is null then
+      l_store.put_null('memory_store_id');
+    else
+      l_store.put('memory_store_id', p_store.store_id);
+    end if;
+    l_store.put('schema_owner', p_store.owner);
+    if p_store.table_prefix is null then
+      l_store.put_null('table_prefix');
+    else
+      l_store.put('table_prefix', p_store.table_prefix);
+    end if;
+    l_store.put('schema_version', p_store.schema_version);
+    l_store.put('package_schema_version', agentmem_store_catalog.co_schema_version);
+    l_store.put('status', p_store.status);
+    if p_store.status_detail is null then
+      l_store.put_null('status_detail');
+    else
+      l_store.put('status_detail', p_store.status_detail);
+    end if;
+    l_store.put('config', agentmem_store_catalog.config_to_json(p_store.config));
+    l_store.put('created_at', agentmem_util.iso_utc(p_store.created_at));
+    l_store.put('updated_at', agentmem_util.iso_utc(p_store.updated_at));
+    return l_store;
+  end store_json;
+
+  function response(p_store in t_store, p_actions in agentmem_util.t_text_list,
+                    p_warnings in agentmem_util.t_text_list) return clob
+  is
+    l_response json_object_t := json_object_t();
+  begin
+    l_response.put('store', store_json(p_store));
+    l_response.put('actions', text_array(p_actions));
+    l_response.put('warnings', text_array(p_warnings));
+    return l_response.to_clob;
+  end response;
+
+  ------------------------------------------------------------------------------
+  -- Locating a store
+  ------------------------------------------------------------------------------
+
+  function normalize_store_id(p_value in varchar2, p_what in varchar2) return varchar2
+  is
+  begin
+    if p_value is null then
+      return null;
+    end if;
+    if not regexp_like(p_value, '^[A-Za-z][A-Za-z0-9_]{0,15}$') then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' ' || agentmem_util.quoted(p_value)
+        || ' must start with a letter, contain only letters, digits and underscores, and have at most'
+        || ' 16 characters (it is joined to the store''s table names with an underscore)');
+    end if;
+    return upper(p_value);
+  end normalize_store_id;
+
+  -- Maps the deprecated table_name_prefix to a memory_store_id. The prefix
+  -- is glued to table names without a separator, so 'MEM01_' names the
+  -- tables of memory_store_id MEM01; a prefix not ending with '_' names
+  -- tables (MEM01THREAD) no memory_store_id can name, and is rejected.
+  function prefix_to_store_id(p_prefix in varchar2) return varchar2
+  is
+  begin
+    if p_prefix is null then
+      return null;
+    end if;
+    if not regexp_like(p_prefix, '^[A-Za-z][A-Za-z0-9_]{0,15}_$') then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: table_name_prefix ' || agentmem_util.quoted(p_prefix)
+        || ' must be a memory_store_id followed by ''_'' (table_name_prefix ''MEM01_'' opens memory_store_id'
+        || ' ''MEM01''): the prefix is glued to table names, and a prefix without the trailing underscore'
+        || ' names tables no store uses. table_name_prefix is deprecated: pass memory_store_id');
+    end if;
+    return upper(substr(p_prefix, 1, length(p_prefix) - 1));
+  end prefix_to_store_id;
+
+  -- The schema whose store registry a caller reaches without schema_owner:
+  -- its own, or the owner its private AGENTMEM_STORE_REGISTRY synonym points
+  -- to (grant_access with p_create_synonyms, or synonyms the caller made).
+  function default_owner return varchar2
+  is
+    l_me    varchar2(128) := agentmem_util.current_user_name;
+    l_count pls_integer;
+    l_owner varchar2(128);
+  begin
+    select count(*) into l_count from all_tables where owner = l_me and table_name = 'AGENTMEM_STORE_REGISTRY';
+    if l_count > 0 then
+      return l_me;
+    end if;
+    select max(table_owner) into l_owner from all_synonyms
+     where owner = l_me and synonym_name = 'AGENTMEM_STORE_REGISTRY' and table_name = 'AGENTMEM_STORE_REGISTRY';
+    return nvl(l_owner, l_me);
+  end default_owner;
+
+  function resolve_owner(p_schema_owner in varchar2, p_what in varchar2 default 'p_schema_owner') return varchar2
+  is
+    l_quoted varchar2(130);
+  begin
+    if p_schema_owner is null then
+      return default_owner;
+    end if;
+    -- Validates format and existence (DBMS_ASSERT.SCHEMA_NAME); quoted
+    -- owners are not supported, lower case is folded to upper case.
+    l_quoted := agentmem_util.sql_schema(p_schema_owner, p_what);
+    return upper(p_schema_owner);
+  end resolve_owner;
+
+  function locate(p_store_id in varchar2, p_schema_owner in varchar2,
+                  p_id_what in varchar2 default 'p_store_id',
+                  p_owner_what in varchar2 default 'p_schema_owner') return agentmem_store_catalog.t_store
+  is
+    l_store t_store;
+  begin
+    l_store.store_id := normalize_store_id(p_store_id, p_id_what);
+    l_store.store_key := nvl(l_store.store_id, agentmem_store_catalog.co_default_key);
+    l_store.table_prefix := case when l_store.store_id is not null then l_store.store_id || '_' end;
+    l_store.owner := resolve_owner(p_schema_owner, p_owner_what);
+    agentmem_store_catalog.read_registry(l_store);
+    return l_store;
+  end locate;
+
+  function locate_own(p_store_id in varchar2, p_allow_orphans in boolean default false)
+    return agentmem_store_catalog.t_store
+  is
+    l_store t_store;
+  begin
+    l_store.store_id := normalize_store_id(p_store_id, 'p_store_id');
+    l_store.store_key := nvl(l_store.store_id, agentmem_store_catalog.co_default_key);
+    l_store.table_prefix := case when l_store.store_id is not null then l_store.store_id || '_' end;
+    l_store.owner := agentmem_util.current_user_name;
+    agentmem_store_catalog.read_registry(l_store);
+    if not l_store.registered
+       and not (p_allow_orphans and agentmem_store_catalog.any_table_exists(l_store.owner, l_store.table_prefix)) then
+      fail(dbms_agent_memory_store.co_not_found,
+        'NOT_FOUND: ' || agentmem_store_catalog.display_name(l_store) || ' is not registered in '
+        || l_store.owner || '.AGENTMEM_STORE_REGISTRY; check p_store_id (list_stores shows the stores),'
+        || ' and run this as the owner of the store');
+    end if;
+    return l_store;
+  end locate_own;
+
+  ------------------------------------------------------------------------------
+  -- Reading and validating the request
+  ------------------------------------------------------------------------------
+
+  function read_request(p_req in json_object_t) return t_request
+  is
+    l_request   t_request;
+    l_object    json_object_t;
+    l_present   boolean;
+    l_is_null   boolean;
+  begin
+    l_request.strategy := agentmem_util.get_enum(p_req, 'search_strategy', 'VECTOR,KEYWORD,HYBRID');
+    l_request.sync := agentmem_util.get_enum(p_req, 'search_index_sync', 'ON_COMMIT,MANUAL,AUTO');
+    l_request.vector_dim := agentmem_util.get_integer(p_req, 'vector_dim', 1, 65535);
+    l_request.model := agentmem_util.get_text(p_req, 'embedding_model', null, 261);
+    if l_request.model.value is not null then
+      if not regexp_like(l_request.model.value,
+                         '^[A-Za-z][A-Za-z0-9_$#]{0,127}(\.[A-Za-z][A-Za-z0-9_$#]{0,127})?$') then
+        fail(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: embedding_model ' || agentmem_util.quoted(l_request.model.value)
+          || ' must be an unquoted in-database model name, optionally schema-qualified (OWNER.MODEL)');
+      end if;
+      l_request.model.value := upper(l_request.model.value);
+    end if;
+
+    agentmem_util.get_object(p_req, 'memory_retention_config', null, l_object, l_present, l_is_null);
+    l_request.retention_present := l_present;
+    if l_present and not l_is_null then
+      agentmem_util.reject_unknown_keys(l_object, 'default_ttl_days,max_ttl_days', 'memory_retention_config.');
+      l_request.default_ttl := agentmem_util.get_integer(l_object, 'default_ttl_days', 1, 100000,
+                                                         'memory_retention_config.');
+      l_request.max_ttl := agentmem_util.get_integer(l_object, 'max_ttl_days', 1, 100000,
+                                                     'memory_retention_config.');
+    end if;
+
+    agentmem_util.get_object(p_req, 'chunking', null, l_object, l_present, l_is_null);
+    l_request.chunking_present := l_present;
+    if l_present and not l_is_null then
+      agentmem_util.reject_unknown_keys(l_object, 'max,overlap,by,split,normalize', 'chunking.');
+      l_request.chunk_max := agentmem_util.get_integer(l_object, 'max', 1, 4000, 'chunking.');
+      l_request.chunk_overlap := agentmem_util.get_integer(l_object, 'overlap', 0, 800, 'chunking.');
+      l_request.chunk_by := agentmem_util.get_enum(l_object, 'by', 'CHARACTERS,CHARS,WORDS', 'chunking.');
+      l_request.chunk_split := agentmem_util.get_enum(l_object, 'split',
+                                 'NONE,NEWLINE,BLANKLINE,SPACE,RECURSIVELY,SENTENCE', 'chunking.');
+      l_request.chunk_normalize := agentmem_util.get_enum(l_object, 'normalize', 'NONE,ALL', 'chunking.');
+    end if;
+    return l_request;
+  end read_request;
+
+  function default_config return t_config
+  is
+    l_config t_config;
+  begin
+    l_config.search_strategy := agentmem_store_catalog.co_vector;
+    l_config.search_index_sync := agentmem_store_catalog.co_on_commit;
+    l_config.chunk_max := co_chunk_max;
+    l_config.chunk_overlap := co_chunk_overlap;
+    l_config.chunk_by := co_chunk_by;
+    l_config.chunk_split := co_chunk_split;
+    l_config.chunk_normalize := co_chunk_normalize;
+    return l_config;
+  end default_config;
+
+  -- The configuration the request asks for, starting from p_base (the
+  -- defaults for a new store, the stored configuration for an existing one).
+  -- A given memory_retention_config replaces the stored one, an absent inner
+  -- key meaning None; a given chunking object replaces the stored one, an
+  -- absent inner key meaning its documented default.
+  function merged(p_base in t_config, p_request in t_request) return t_config
+  is
+    l_config t_config := p_base;
+  begin
+    if p_request.strategy.value is not null then
+      l_config.search_strategy := p_request.strategy.value;
+    end if;
+    if p_request.sync.value is not null then
+      l_config.search_index_sync := p_request.sync.value;
+    end if;
+    if p_request.vector_dim.present then
+      l_config.vector_dim := p_request.vector_dim.value;
+    end if;
+    if p_request.model.present then
+      l_config.embedding_model := p_request.model.value;
+    end if;
+    if p_request.retention_present then
+      l_config.default_ttl_days := p_request.default_ttl.value;
+      l_config.max_ttl_days := p_request.max_ttl.value;
+    end if;
+    if p_request.chunking_present then
+      l_config.chunk_max := coalesce(p_request.chunk_max.value, co_chunk_max);
+      l_config.chunk_overlap := coalesce(p_request.chunk_overlap.value, co_chunk_overlap);
+      -- 'chars' is UTL_TO_CHUNKS's synonym of 'characters'; one spelling is stored.
+      l_config.chunk_by := lower(coalesce(case p_request.chunk_by.value when 'CHARS' then 'CHARACTERS'
+                                                                       else p_request.chunk_by.value end,
+                                          co_chunk_by));
+      l_config.chunk_split := lower(coalesce(p_request.chunk_split.value, co_chunk_split));
+      l_config.chunk_normalize := lower(coalesce(p_request.chunk_normalize.value, co_chunk_normalize));
+    end if;
+    return l_config;
+  end merged;
+
+  -- Rules that involve more than one key (single keys are checked when read).
+  procedure validate_config(p_config in t_config)
+  is
+  begin
+    if p_config.search_index_sync = agentmem_store_catalog.co_auto
+       and p_config.search_strategy <> agentmem_store_catalog.co_hybrid then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: search_index_sync ''AUTO'' is supported only with search_strategy HYBRID (this store:'
+        || ' ' || p_config.search_strategy || '); use ON_COMMIT or MANUAL');
+    end if;
+    if p_config.search_strategy = agentmem_store_catalog.co_vector and p_config.vector_dim is null then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: vector_dim null: search_strategy VECTOR needs local vectors; pass vector_dim, the'
+        || ' dimension of your embedding model (e.g. 384)');
+    end if;
+    if p_config.search_strategy = agentmem_store_catalog.co_hybrid and p_config.embedding_model is null then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: embedding_model null: search_strategy HYBRID needs an in-database ONNX model for'
+        || ' its hybrid vector index; pass embedding_model');
+    end if;
+    if p_config.default_ttl_days > p_config.max_ttl_days then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: memory_retention_config.default_ttl_days ' || p_config.default_ttl_days
+        || ' must not exceed memory_retention_config.max_ttl_days ' || p_config.max_ttl_days);
+    end if;
+    -- UTL_TO_CHUNKS limits: max 50..4000 characters or 10..1000 words;
+    -- overlap 0 or 5%..20% of max; sentence splitting needs words.
+    if p_config.chunk_by = 'characters' and p_config.chunk_max not between 50 and 4000 then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: chunking.max ' || p_config.chunk_max || ' must be from 50 to 4000 when chunking.by'
+        || ' is characters (UTL_TO_CHUNKS limit)');
+    end if;
+    if p_config.chunk_by = 'words' and p_config.chunk_max not between 10 and 1000 then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: chunking.max ' || p_config.chunk_max || ' must be from 10 to 1000 when chunking.by'
+        || ' is words (UTL_TO_CHUNKS limit)');
+    end if;
+    if p_config.chunk_overlap <> 0
+       and (p_config.chunk_overlap * 100 < p_config.chunk_max * 5
+            or p_config.chunk_overlap * 100 > p_config.chunk_max * 20) then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: chunking.overlap ' || p_config.chunk_overlap || ' must be 0 or from 5% to 20% of'
+        || ' chunking.max ' || p_config.chunk_max || ' (' || ceil(p_config.chunk_max * 0.05) || ' to '
+        || floor(p_config.chunk_max * 0.2) || ', UTL_TO_CHUNKS limit)');
+    end if;
+    if p_config.chunk_split = 'sentence' and p_config.chunk_by <> 'words' then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: chunking.split ''sentence'' needs chunking.by ''words'' (UTL_TO_CHUNKS rule);'
+        || ' chunking.by is ' || agentmem_util.quoted(p_config.chunk_by));
+    end if;
+  end validate_config;
+
+  -- What must hold before any DDL for p_config: the release, Oracle Text,
+  -- the embedding model.
+  procedure check_feasible(p_store in t_store, p_config in t_config)
+  is
+    l_count pls_integer;
+    l_owner varchar2(128) := case when instr(p_config.embedding_model, '.') > 0
+                                  then substr(p_config.embedding_model, 1, instr(p_config.embedding_model, '.') - 1)
+                                  else p_store.owner end;
+    l_model varchar2(128) := substr(p_config.embedding_model, instr(p_config.embedding_model, '.') + 1);
+  begin
+    if p_config.search_strategy = agentmem_store_catalog.co_hybrid then
+      agentmem_util.require_release(23, 6, 'search_strategy HYBRID (hybrid vector index)');
+    else
+      agentmem_util.require_release(23, 4, 'search_strategy ' || p_config.search_strategy);
+    end if;
+    if p_config.search_strategy in (agentmem_store_catalog.co_keyword, agentmem_store_catalog.co_hybrid) then
+      select count(*) into l_count from all_users where username = 'CTXSYS';
+      if l_count = 0 then
+        fail(dbms_agent_memory_store.co_unsupported_release,
+          'UNSUPPORTED_RELEASE: search_strategy ' || p_config.search_strategy || ' needs Oracle Text, which is'
+          || ' not installed in this database (no CTXSYS user); install Oracle Text or use VECTOR');
+      end if;
+    end if;
+    if p_config.embedding_model is not null then
+      select count(*) into l_count from all_mining_models where owner = l_owner and model_name = l_model;
+      if l_count = 0 then
+        fail(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: embedding_model ' || agentmem_util.quoted(p_config.embedding_model)
+          || ' is not an in-database model visible to ' || agentmem_util.current_user_name || ' (no row in'
+          || ' ALL_MINING_MODELS for ' || l_owner || '.' || l_model || '); load it with'
+          || ' DBMS_VECTOR.LOAD_ONNX_MODEL or fix the name');
+      end if;
+    end if;
+  end check_feasible;
+
+  ------------------------------------------------------------------------------
+  -- Policies
+  ------------------------------------------------------------------------------
+
+  function same_config(p_a in t_config, p_b in t_config) return boolean
+  is
+  begin
+    return agentmem_store_catalog.config_to_json(p_a).to_string
+           = agentmem_store_catalog.config_to_json(p_b).to_string;
+  end same_config;
+
+  procedure incompatible(p_store in t_store, p_key in varchar2, p_requested in varchar2, p_stored in varchar2,
+                         p_hint in varchar2)
+  is
+  begin
+    fail(dbms_agent_memory_store.co_incompatible_store,
+      'INCOMPATIBLE_STORE: ' || p_key || ' ' || p_requested || ' differs from ' || p_stored
+      || ', the value of ' || agentmem_store_catalog.display_name(p_store) || '; ' || p_hint);
+  end incompatible;
+
+  function json_text(p_value in varchar2) return varchar2
+  is
+  begin
+    return case when p_value is null then 'null' else '''' || p_value || '''' end;
+  end json_text;
+
+  -- Checks the strategy and the vector dimension of an existing store
+  -- against the request (all policies that open an existing store).
+  procedure check_strategy_and_dim(p_store in t_store, p_request in t_request, p_policy in varchar2,
+                                   p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    l_stored varchar2(8) := p_store.config.search_strategy;
+    l_wanted varchar2(8) := p_request.strategy.value;
+  begin
+    if l_wanted is not null and l_wanted <> l_stored then
+      if l_wanted = agentmem_store_catalog.co_keyword and l_stored = agentmem_store_catalog.co_hybrid then
+        agentmem_util.append(p_warnings, 'search_strategy KEYWORD on a HYBRID store: keyword searches use the'
+          || ' text part of the hybrid index; the store stays HYBRID');
+      elsif not (p_policy = co_create_if_necessary and l_wanted = agentmem_store_catalog.co_hybrid) then
+        incompatible(p_store, 'search_strategy', json_text(l_wanted), json_text(l_stored),
+          case when p_policy = co_create_if_necessary
+               then 'in place a store can only gain a HYBRID index; open with the store''s strategy, or RECREATE'
+                    || ' (destroys the data)'
+               else 'omit search_strategy to use the stored one, open with the store''s value, or RECREATE'
+                    || ' (destroys the data)' end);
+      end if;
+    end if;
+    if p_request.vector_dim.present
+       and nvl(p_request.vector_dim.value, -1) <> nvl(p_store.config.vector_dim, -1) then
+      incompatible(p_store, 'vector_dim', nvl(to_char(p_request.vector_dim.value), 'null'),
+        nvl(to_char(p_store.config.vector_dim), 'null'),
+        'stored vectors have the store''s dimension; omit vector_dim, pass the store''s value, or RECREATE'
+        || ' (destroys the data)');
+    end if;
+  end check_strategy_and_dim;
+
+  -- REQUIRE_EXISTING and CREATE_IF_EMPTY on a registered store: the other
+  -- settings must match too (CREATE_IF_NECESSARY is the policy that changes them).
+  procedure check_settings(p_store in t_store, p_request in t_request)
+  is
+    l_wanted t_config := merged(p_store.config, p_request);
+    co_hint  constant varchar2(200) := 'omit it to use the stored value, or open with CREATE_IF_NECESSARY as '
+                                       || p_store.owner || ' to change it';
+  begin
+    if p_request.sync.value is not null and p_request.sync.value <> p_store.config.search_index_sync then
+      incompatible(p_store, 'search_index_sync', json_text(p_request.sync.value),
+                   json_text(p_store.config.search_index_sync), co_hint);
+    end if;
+    if p_request.model.present and nvl(l_wanted.embedding_model, '-') <> nvl(p_store.config.embedding_model, '-') then
+      incompatible(p_store, 'embedding_model', json_text(l_wanted.embedding_model),
+                   json_text(p_store.config.embedding_model), co_hint);
+    end if;
+    if p_request.retention_present
+       and (nvl(l_wanted.default_ttl_days, -1) <> nvl(p_store.config.default_ttl_days, -1)
+            or nvl(l_wanted.max_ttl_days, -1) <> nvl(p_store.config.max_ttl_days, -1)) then
+      incompatible(p_store, 'memory_retention_config',
+        agentmem_store_catalog.config_to_json(l_wanted).get_object('memory_retention_config').to_string,
+        agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_string,
+        co_hint);
+    end if;
+    if p_request.chunking_present and not same_config(l_wanted, p_store.config) then
+      incompatible(p_store, 'chunking',
+        agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_string,
+        agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_string, co_hint);
+    end if;
+  end check_settings;
+
+  -- The store must be registered, READY, at this package's schema version
+  -- and complete.
+  procedure check_usable(p_store in t_store)
+  is
+    l_missing agentmem_util.t_text_list;
+  begin
+    if p_store.status = 'DROPPING' then
+      fail(dbms_agent_memory_store.co_store_broken,
+        'STORE_BROKEN: ' || agentmem_store_catalog.display_name(p_store) || ' is being dropped (a drop_store'
+        || ' was interrupted): run drop_store again as ' || p_store.owner || ', then create the store anew');
+    elsif p_store.status <> 'READY' then
+      fail(dbms_agent_memory_store.co_store_broken,
+        'STORE_BROKEN: ' || agentmem_store_catalog.display_name(p_store) || ' is ' || p_store.status || ': '
+        || nvl(p_store.status_detail, 'a create or repair did not finish.')
+        || case when p_store.status = 'CREATING' then ' If no other session is creating it, open it with'
+                || ' CREATE_IF_NECESSARY as ' || p_store.owner || ' to finish.' end);
+    end if;
+    if p_store.schema_version < agentmem_store_catalog.co_schema_version then
+      fail(dbms_agent_memory_store.co_schema_outdated,
+        'SCHEMA_OUTDATED: ' || agentmem_store_catalog.display_name(p_store) || ' is at schema_version '
+        || p_store.schema_version || ' and this package needs schema_version '
+        || agentmem_store_catalog.co_schema_version || ': run dbms_agent_memory_store.upgrade_store('
+        || json_text(p_store.store_id) || ') as ' || p_store.owner || ' (CLI: agentmem store upgrade)');
+    end if;
+    if p_store.schema_version > agentmem_store_catalog.co_schema_version then
+      fail(dbms_agent_memory_store.co_incompatible_store,
+        'INCOMPATIBLE_STORE: ' || agentmem_store_catalog.display_name(p_store) || ' is at schema_version '
+        || p_store.schema_version || ', newer than schema_version ' || agentmem_store_catalog.co_schema_version
+        || ' of this package (' || dbms_agent_memory_store.co_version || '); install the newer agentmem');
+    end if;
+    l_missing := agentmem_store_catalog.missing_objects(p_store, p_store.config);
+    if l_missing.count > 0 then
+      fail(dbms_agent_memory_store.co_schema_missing,
+        'SCHEMA_MISSING: ' || agentmem_store_catalog.display_name(p_store) || ' is missing required objects: '
+        || substr(agentmem_util.join_list(l_missing), 1, 1200) || '. Ask the owner to open it with'
+        || ' CREATE_IF_NECESSARY as ' || p_store.owner || ' to repair it');
+    end if;
+  end check_usable;
+
+  -- Lifecycle policies run as the owner, without schema_owner (seed rule:
+  -- schema_owner is for runtime access with REQUIRE_EXISTING or NO_CHECK).
+  procedure require_own_schema(p_store in t_store, p_policy in varchar2, p_owner_given in boolean)
+  is
+  begin
+    if p_policy in (co_require_existing, co_no_check) then
+      return;
+    end if;
+    if p_owner_given then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: schema_policy ' || p_policy || ' cannot be combined with schema_owner '
+        || agentmem_util.quoted(p_store.owner) || ': schema_owner opens an existing store for runtime access'
+        || ' (REQUIRE_EXISTING or NO_CHECK only). Create, repair or recreate the store as ' || p_store.owner
+        || ' without schema_owner');
+    elsif p_store.owner <> agentmem_util.current_user_name then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: schema_policy ' || p_policy || ' needs the store registry in your own schema '
+        || agentmem_util.current_user_name || ', but AGENTMEM_STORE_REGISTRY there is a synonym for '
+        || p_store.owner || '''s: create, repair or recreate the store as ' || p_store.owner);
+    end if;
+  end require_own_schema;
+
+  function complete(p_store in t_store, p_config in t_config) return boolean
+  is
+    l_missing agentmem_util.t_text_list := agentmem_store_catalog.missing_objects(p_store, p_config);
+  begin
+    return l_missing.count = 0;
+  end complete;
+
+  function job_exists(p_store in t_store) return boolean
+  is
+    l_job agentmem_store_catalog.t_object;
+  begin
+    l_job.name := agentmem_store_catalog.job_name(p_store.table_prefix);
+    l_job.object_type := 'JOB';
+    return agentmem_store_catalog.object_status(p_store.owner, l_job) is not null;
+  end job_exists;
+
+  function can_create_job return boolean
+  is
+  begin
+    return agentmem_util.has_privilege('CREATE JOB') or agentmem_util.has_privilege('CREATE ANY JOB');
+  end can_create_job;
+
+  procedure create_new(p_store in out nocopy t_store, p_request in t_request,
+                       p_actions in out nocopy agentmem_util.t_text_list,
+                       p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    l_config t_config := merged(default_config, p_request);
+  begin
+    validate_config(l_config);
+    check_feasible(p_store, l_config);
+    agentmem_store_ddl.create_store(p_store, l_config, p_actions, p_warnings);
+  end create_new;
+
+  procedure create_if_necessary(p_store in out nocopy t_store, p_request in t_request,
+                                p_actions in out nocopy agentmem_util.t_text_list,
+                                p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    l_config t_config;
+  begin
+    if not p_store.registered then
+      create_new(p_store, p_request, p_actions, p_warnings);
+      return;
+    end if;
+    if p_store.status = 'DROPPING' or p_store.schema_version > agentmem_store_catalog.co_schema_version then
+      check_usable(p_store);
+    end if;
+    check_strategy_and_dim(p_store, p_request, co_create_if_necessary, p_warnings);
+    l_config := merged(p_store.config, p_request);
+    if l_config.search_strategy = agentmem_store_catalog.co_keyword
+       and p_store.config.search_strategy = agentmem_store_catalog.co_hybrid then
+      l_config.search_strategy := agentmem_store_catalog.co_hybrid;   -- KEYWORD reads a HYBRID store
+    end if;
+    validate_config(l_config);
+    if p_store.status = 'READY'
+       and p_store.schema_version = agentmem_store_catalog.co_schema_version
+       and same_config(l_config, p_store.config)
+       and complete(p_store, l_config)
+       and (job_exists(p_store) or not can_create_job) then
+      -- Nothing to change: no DDL, no registry write.
+      if not job_exists(p_store) then
+        agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are'
+          || ' not purged; grant CREATE JOB to ' || p_store.owner || ' and open the store again with'
+          || ' CREATE_IF_NECESSARY to create the purge job '
+          || agentmem_store_catalog.job_name(p_store.table_prefix));
+      end if;
+      return;
+    end if;
+    check_feasible(p_store, l_config);
+    agentmem_store_ddl.repair_store(p_store, l_config, p_actions, p_warnings);
+  end create_if_necessary;
+
+  ------------------------------------------------------------------------------
+  -- Public
+  ------------------------------------------------------------------------------
+
+  function open_store(p_request in clob) return clob
+  is
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       agentmem_util.t_opt_text;
+    l_prefix   agentmem_util.t_opt_text;
+    l_owner    agentmem_util.t_opt_text;
+    l_policy   agentmem_util.t_opt_text;
+    l_request  t_request;
+    l_store    t_store;
+    l_store_id varchar2(16);
+    l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    agentmem_util.reject_unknown_keys(l_req, co_request_keys);
+    l_id := agentmem_util.get_text(l_req, 'memory_store_id', null, 64);
+    l_prefix := agentmem_util.get_text(l_req, 'table_name_prefix', null, 64);
+    l_owner := agentmem_util.get_text(l_req, 'schema_owner', null, 128);
+    l_policy := agentmem_util.get_enum(l_req, 'schema_policy',
+                  'REQUIRE_EXISTING,CREATE_IF_EMPTY,CREATE_IF_NECESSARY,RECREATE,NO_CHECK');
+    l_policy.value := nvl(l_policy.value, co_require_existing);
+
+    if l_id.present and not l_id.is_null and l_prefix.present and not l_prefix.is_null then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: memory_store_id ' || agentmem_util.quoted(l_id.value) || ' and table_name_prefix '
+        || agentmem_util.quoted(l_prefix.value) || ' were both given; pass only memory_store_id'
+        || ' (table_name_prefix is deprecated)');
+    end if;
+    if l_id.present and not l_id.is_null and l_id.value is null then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: memory_store_id '''' must start with a letter; pass null or omit it for the'
+        || ' unprefixed default store');
+    end if;
+    l_store_id := coalesce(normalize_store_id(l_id.value, 'memory_store_id'), prefix_to_store_id(l_prefix.value));
+    l_request := read_request(l_req);
+    l_store := locate(l_store_id, l_owner.value, 'memory_store_id', 'schema_owner');
+    require_own_schema(l_store, l_policy.value, l_owner.value is not null);
+
+    -- Hook for the security issue: lifecycle policies (all but NO_CHECK)
+    -- must reject an active end-user security context before any DDL
+    -- (END_USER_CONTEXT_FORBIDDEN), and NO_CHECK stores must require one
+    -- (END_USER_CONTEXT_REQUIRED). The check belongs here, after the store
+    -- is located and before the policy runs.
+
+    case l_policy.value
+      when co_no_check then
+        if not l_store.registered then
+          fail(dbms_agent_memory_store.co_not_found,
+            'NOT_FOUND: ' || agentmem_store_catalog.display_name(l_store) || ' is not registered in '
+            || l_store.owner || '.AGENTMEM_STORE_REGISTRY; NO_CHECK opens existing stores only');
+        end if;
+      when co_require_existing then
+        if not l_store.registered then
+          fail(dbms_agent_memory_store.co_schema_missing,
+            'SCHEMA_MISSING: ' || agentmem_store_catalog.display_name(l_store) || ' does not exist ('
+            || case when agentmem_store_catalog.any_table_exists(l_store.owner, l_store.table_prefix)
+                    then 'some of its tables exist, but it is not registered'
+                    else 'no registry row and none of its tables' end
+            || '). Ask a DBA to create it: open it with schema_policy CREATE_IF_NECESSARY as ' || l_store.owner);
+        end if;
+        check_usable(l_store);
+        check_strategy_and_dim(l_store, l_request, co_require_existing, l_warnings);
+        check_settings(l_store, l_request);
+      when co_create_if_empty then
+        if not l_store.registered
+           and not agentmem_store_catalog.any_table_exists(l_store.owner, l_store.table_prefix) then
+          create_new(l_store, l_request, l_actions, l_warnings);
+        elsif not l_store.registered then
+          fail(dbms_agent_memory_store.co_schema_missing,
+            'SCHEMA_MISSING: ' || agentmem_store_catalog.display_name(l_store) || ' is not empty: some of its'
+            || ' tables exist but it is not registered, so CREATE_IF_EMPTY does not create it. Open it with'
+            || ' CREATE_IF_NECESSARY to complete it, or RECREATE to start over (destroys the data)');
+        else
+          check_usable(l_store);
+          check_strategy_and_dim(l_store, l_request, co_create_if_empty, l_warnings);
+          check_settings(l_store, l_request);
+        end if;
+      when co_create_if_necessary then
+        create_if_necessary(l_store, l_request, l_actions, l_warnings);
+      when co_recreate then
+        declare
+          l_config t_config := merged(default_config, l_request);
+        begin
+          validate_config(l_config);
+          check_feasible(l_store, l_config);
+          if l_store.registered or agentmem_store_catalog.any_table_exists(l_store.owner, l_store.table_prefix) then
+            agentmem_store_ddl.drop_store(l_store, l_actions);
+          end if;
+          agentmem_store_ddl.create_store(l_store, l_config, l_actions, l_warnings);
+        end;
+    end case;
+
+    if l_actions.count > 0 then
+      agentmem_store_catalog.read_registry(l_store);   -- timestamps and status after the DDL
+    end if;
+    return response(l_store, l_actions, l_warnings);
+  end open_store;
+
+  function upgrade_store(p_store_id in varchar2) return clob
+  is
+    l_store    t_store := locate_own(p_store_id);
+    l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    if l_store.status = 'DROPPING' or l_store.schema_version > agentmem_store_catalog.co_schema_version then
+      check_usable(l_store);
+    end if;
+    if l_store.schema_version < agentmem_store_catalog.co_schema_version then
+      agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
+      agentmem_store_catalog.read_registry(l_store);
+    end if;
+    return response(l_store, l_actions, l_warnings);
+  end upgrade_store;
+
+  procedure drop_store(p_store_id in varchar2)
+  is
+    l_store   t_store := locate_own(p_store_id, p_allow_orphans => true);
+    l_actions agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    agentmem_store_ddl.drop_store(l_store, l_actions);
+  end drop_store;
+
+end agentmem_store;
+/

@@ -1,0 +1,492 @@
+create or replace package body agentmem_store_admin
+as
+
+  -- ORA-00942: table or view does not exist; ORA-01031: insufficient privileges.
+  e_table_missing exception;
+  pragma exception_init(e_table_missing, -942);
+  e_no_privilege exception;
+  pragma exception_init(e_no_privilege, -1031);
+  -- ORA-00955: name is already used by an existing object.
+  e_name_used exception;
+  pragma exception_init(e_name_used, -955);
+  -- ORA-01927: cannot REVOKE privileges you did not grant.
+  e_not_granted exception;
+  pragma exception_init(e_not_granted, -1927);
+
+  co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
+  co_facade   constant varchar2(30) := 'DBMS_AGENT_MEMORY_STORE';
+  -- Relation types whose existence marks the target INVALID (seed: lifecycle types).
+  co_lifecycle_types constant varchar2(60) := '(''supersedes'', ''refines'', ''duplicates'')';
+
+  subtype t_store is agentmem_store_catalog.t_store;
+
+  procedure fail(p_code in pls_integer, p_message in varchar2)
+  is
+  begin
+    agentmem_util.raise_error(p_code, p_message);
+  end fail;
+
+  ------------------------------------------------------------------------------
+  -- Describe and list
+  ------------------------------------------------------------------------------
+
+  function row_count(p_owner in varchar2, p_table in varchar2) return number
+  is
+    l_count number;
+  begin
+    execute immediate 'select count(*) from ' || agentmem_util.sql_object(p_owner, p_table) into l_count;
+    return l_count;
+  exception
+    when e_table_missing or e_no_privilege then
+      return null;   -- absent, or not granted to this caller: unknown, not zero
+  end row_count;
+
+  function repair_hint(p_store in t_store, p_missing in agentmem_util.t_text_list) return varchar2
+  is
+  begin
+    if p_store.status in ('BROKEN', 'CREATING') then
+      return 'open with CREATE_IF_NECESSARY as the owner ' || p_store.owner || ' to repair the store ('
+             || p_store.status || ': ' || nvl(p_store.status_detail, 'a create or repair did not finish') || ')';
+    elsif p_store.status = 'DROPPING' then
+      return 'run drop_store again as the owner ' || p_store.owner || ': a drop was interrupted';
+    elsif p_store.schema_version < agentmem_store_catalog.co_schema_version then
+      return 'run upgrade_store as the owner ' || p_store.owner || ': schema_version ' || p_store.schema_version
+             || ' is older than ' || agentmem_store_catalog.co_schema_version;
+    elsif p_missing.count > 0 then
+      return 'open with CREATE_IF_NECESSARY as the owner ' || p_store.owner || ' to create or rebuild: '
+             || substr(agentmem_util.join_list(p_missing), 1, 3000);
+    end if;
+    return null;
+  end repair_hint;
+
+  function describe_store(p_store_id in varchar2, p_schema_owner in varchar2) return clob
+  is
+    l_store    t_store := agentmem_store.locate(p_store_id, p_schema_owner);
+    l_expected agentmem_store_catalog.t_object_list;
+    l_object   json_object_t;
+    l_objects  json_array_t := json_array_t();
+    l_counts   json_object_t := json_object_t();
+    l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_status   varchar2(30);
+    l_count    number;
+    l_hint     varchar2(4000);
+    l_response json_object_t := json_object_t();
+  begin
+    if not l_store.registered then
+      fail(dbms_agent_memory_store.co_not_found,
+        'NOT_FOUND: ' || agentmem_store_catalog.display_name(l_store) || ' is not registered in '
+        || l_store.owner || '.' || co_registry || '; check p_store_id and p_schema_owner (list_stores shows the stores)');
+    end if;
+    l_expected := agentmem_store_catalog.expected_objects(l_store.table_prefix, l_store.config);
+    l_expected.extend;
+    l_expected(l_expected.last).name := agentmem_store_catalog.job_name(l_store.table_prefix);
+    l_expected(l_expected.last).object_type := 'JOB';
+    for i in 1 .. l_expected.count loop
+      -- Columns and constraints are checked (missing_objects, repair_hint)
+      -- but not listed: the list names schema objects.
+      if l_expected(i).object_type not in ('COLUMN', 'CONSTRAINT') then
+        l_status := agentmem_store_catalog.object_status(l_store.owner, l_expected(i));
+        l_object := json_object_t();
+        l_object.put('name', l_expected(i).name);
+        l_object.put('type', l_expected(i).object_type);
+        if l_status is null then
+          l_object.put_null('status');
+        else
+          l_object.put('status', l_status);
+        end if;
+        l_object.put('present', l_status is not null);
+        l_objects.append(l_object);
+      end if;
+    end loop;
+    for i in 1 .. l_bases.count loop
+      l_count := row_count(l_store.owner, l_store.table_prefix || l_bases(i));
+      if l_count is null then
+        l_counts.put_null(l_bases(i));
+      else
+        l_counts.put(l_bases(i), l_count);
+      end if;
+    end loop;
+    l_hint := repair_hint(l_store, agentmem_store_catalog.missing_objects(l_store, l_store.config));
+    l_response.put('store', agentmem_store.store_json(l_store));
+    l_response.put('objects', l_objects);
+    l_response.put('row_counts', l_counts);
+    if l_hint is null then
+      l_response.put_null('repair_hint');
+    else
+      l_response.put('repair_hint', l_hint);
+    end if;
+    return l_response.to_clob;
+  end describe_store;
+
+  function list_stores(p_schema_owner in varchar2) return clob
+  is
+    l_owner    varchar2(128) := agentmem_store.resolve_owner(p_schema_owner);
+    l_keys     agentmem_util.t_text_list := agentmem_store_catalog.registered_keys(l_owner);
+    l_stores   json_array_t := json_array_t();
+    l_response json_object_t := json_object_t();
+  begin
+    for i in 1 .. l_keys.count loop
+      declare
+        l_store t_store;
+      begin
+        l_store.owner := l_owner;
+        l_store.store_key := l_keys(i);
+        l_store.store_id := case when l_keys(i) <> agentmem_store_catalog.co_default_key then l_keys(i) end;
+        l_store.table_prefix := case when l_store.store_id is not null then l_store.store_id || '_' end;
+        agentmem_store_catalog.read_registry(l_store);
+        if l_store.registered then   -- a row dropped meanwhile is skipped
+          l_stores.append(agentmem_store.store_json(l_store));
+        end if;
+      end;
+    end loop;
+    l_response.put('stores', l_stores);
+    return l_response.to_clob;
+  end list_stores;
+
+  ------------------------------------------------------------------------------
+  -- Grants
+  ------------------------------------------------------------------------------
+
+  function granted(p_grantee in varchar2, p_object in varchar2, p_privilege in varchar2) return boolean
+  is
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from user_tab_privs_made
+     where grantee = p_grantee and table_name = p_object and privilege = p_privilege;
+    return l_count > 0;
+  end granted;
+
+  -- Revokes one object privilege when this user granted it; privilege
+  -- keywords cannot be bound, hence one literal statement per privilege.
+  procedure revoke_if_granted(p_owner in varchar2, p_object in varchar2, p_grantee in varchar2,
+                              p_privilege in varchar2)
+  is
+  begin
+    if not granted(p_grantee, p_object, p_privilege) then
+      return;
+    end if;
+    case p_privilege
+      when 'SELECT' then
+        execute immediate 'revoke select on ' || agentmem_util.sql_object(p_owner, p_object)
+          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+      when 'INSERT' then
+        execute immediate 'revoke insert on ' || agentmem_util.sql_object(p_owner, p_object)
+          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+      when 'UPDATE' then
+        execute immediate 'revoke update on ' || agentmem_util.sql_object(p_owner, p_object)
+          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+      when 'DELETE' then
+        execute immediate 'revoke delete on ' || agentmem_util.sql_object(p_owner, p_object)
+          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+      when 'EXECUTE' then
+        execute immediate 'revoke execute on ' || agentmem_util.sql_object(p_owner, p_object)
+          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+    end case;
+  end revoke_if_granted;
+
+  function checked_grantee(p_store in t_store, p_grantee in varchar2) return varchar2
+  is
+    l_quoted varchar2(130) := agentmem_util.sql_schema(p_grantee, 'p_grantee');
+  begin
+    if upper(p_grantee) = p_store.owner then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_grantee ' || agentmem_util.quoted(p_grantee) || ' is the owner of the store;'
+        || ' grant access to the runtime user, not to the owner');
+    end if;
+    return upper(p_grantee);
+  end checked_grantee;
+
+  -- The store's embedding model when it lives in the owner's schema (a model
+  -- of another schema is that schema's to grant), else NULL.
+  function owned_model(p_store in t_store) return varchar2
+  is
+    l_model varchar2(261) := p_store.config.embedding_model;
+  begin
+    if l_model is null then
+      return null;
+    elsif instr(l_model, '.') = 0 then
+      return l_model;
+    elsif substr(l_model, 1, instr(l_model, '.') - 1) = p_store.owner then
+      return substr(l_model, instr(l_model, '.') + 1);
+    end if;
+    return null;
+  end owned_model;
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure grant_access(p_store_id in varchar2, p_grantee in varchar2, p_access in varchar2,
+                         p_create_synonyms in boolean)
+  is
+    pragma autonomous_transaction;
+    l_store   t_store := agentmem_store.locate_own(p_store_id);
+    l_access  varchar2(20) := upper(nvl(p_access, 'READ_WRITE'));
+    l_bases   agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_grantee varchar2(128);
+    l_table   varchar2(128);
+    l_model   varchar2(128) := owned_model(l_store);
+  begin
+    if l_access not in ('READ_WRITE', 'READ_ONLY') then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_access ' || agentmem_util.quoted(p_access) || ' must be READ_WRITE or READ_ONLY');
+    end if;
+    l_grantee := checked_grantee(l_store, p_grantee);
+    if nvl(p_create_synonyms, false) and not agentmem_util.has_privilege('CREATE ANY SYNONYM') then
+      fail(dbms_agent_memory_store.co_privilege_missing,
+        'PRIVILEGE_MISSING: p_create_synonyms => true creates synonyms in schema ' || l_grantee
+        || ', which needs the CREATE ANY SYNONYM privilege; ' || l_store.owner || ' does not hold it. Pass'
+        || ' p_create_synonyms => false and let ' || l_grantee || ' create its own synonyms (CREATE SYNONYM,'
+        || ' see docs/stores.md)');
+    end if;
+
+    for i in 1 .. l_bases.count loop
+      l_table := l_store.table_prefix || l_bases(i);
+      if l_access = 'READ_WRITE' then
+        execute immediate 'grant select, insert, update, delete on ' || agentmem_util.sql_object(l_store.owner, l_table)
+          || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+      else
+        execute immediate 'grant select on ' || agentmem_util.sql_object(l_store.owner, l_table)
+          || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+        -- Downgrading from READ_WRITE: READ_ONLY means exactly SELECT.
+        revoke_if_granted(l_store.owner, l_table, l_grantee, 'INSERT');
+        revoke_if_granted(l_store.owner, l_table, l_grantee, 'UPDATE');
+        revoke_if_granted(l_store.owner, l_table, l_grantee, 'DELETE');
+      end if;
+    end loop;
+    -- The registry is read to open the store; runtime users never write it.
+    execute immediate 'grant select on ' || agentmem_util.sql_object(l_store.owner, co_registry)
+      || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+    execute immediate 'grant execute on ' || agentmem_util.sql_object(l_store.owner, co_facade)
+      || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+    if l_model is not null then
+      execute immediate 'grant select on mining model ' || agentmem_util.sql_object(l_store.owner, l_model)
+        || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+    end if;
+
+    if nvl(p_create_synonyms, false) then
+      for i in 0 .. l_bases.count loop
+        l_table := case when i = 0 then co_registry else l_store.table_prefix || l_bases(i) end;
+        begin
+          execute immediate 'create or replace synonym ' || agentmem_util.sql_object(l_grantee, l_table)
+            || ' for ' || agentmem_util.sql_object(l_store.owner, l_table);
+        exception
+          when e_name_used then
+            fail(dbms_agent_memory_store.co_invalid_argument,
+              'INVALID_ARGUMENT: p_create_synonyms: schema ' || l_grantee || ' already has an object named '
+              || l_table || ' that is not a synonym; rename it, or pass p_create_synonyms => false and use'
+              || ' schema_owner => ''' || l_store.owner || '''');
+        end;
+      end loop;
+    end if;
+    commit;
+  exception
+    when others then
+      rollback;
+      raise;
+  end grant_access;
+
+  -- True when p_grantee can still read another store of this owner (then the
+  -- registry, facade and model grants it shares with this store stay).
+  function has_other_store(p_store in t_store, p_grantee in varchar2) return boolean
+  is
+    l_keys agentmem_util.t_text_list := agentmem_store_catalog.registered_keys(p_store.owner);
+  begin
+    for i in 1 .. l_keys.count loop
+      if l_keys(i) <> p_store.store_key
+         and granted(p_grantee, case when l_keys(i) = agentmem_store_catalog.co_default_key then 'THREAD'
+                                     else l_keys(i) || '_THREAD' end, 'SELECT') then
+        return true;
+      end if;
+    end loop;
+    return false;
+  end has_other_store;
+
+  procedure drop_synonym_if_ours(p_owner in varchar2, p_grantee in varchar2, p_name in varchar2)
+  is
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from all_synonyms
+     where owner = p_grantee and synonym_name = p_name and table_owner = p_owner and table_name = p_name;
+    if l_count > 0 then
+      execute immediate 'drop synonym ' || agentmem_util.sql_object(p_grantee, p_name);
+    end if;
+  end drop_synonym_if_ours;
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure revoke_access(p_store_id in varchar2, p_grantee in varchar2)
+  is
+    pragma autonomous_transaction;
+    l_store    t_store := agentmem_store.locate_own(p_store_id);
+    l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_grantee  varchar2(128);
+    l_synonyms boolean := agentmem_util.has_privilege('DROP ANY SYNONYM');
+    l_model    varchar2(128) := owned_model(l_store);
+  begin
+    l_grantee := checked_grantee(l_store, p_grantee);
+    for i in 1 .. l_bases.count loop
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'SELECT');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'INSERT');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'UPDATE');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'DELETE');
+      -- Synonyms the owner created with CREATE ANY SYNONYM; without DROP ANY
+      -- SYNONYM they stay (pointing at objects the grantee can no longer read).
+      if l_synonyms then
+        drop_synonym_if_ours(l_store.owner, l_grantee, l_store.table_prefix || l_bases(i));
+      end if;
+    end loop;
+    if not has_other_store(l_store, l_grantee) then
+      revoke_if_granted(l_store.owner, co_registry, l_grantee, 'SELECT');
+      revoke_if_granted(l_store.owner, co_facade, l_grantee, 'EXECUTE');
+      if l_model is not null then
+        begin
+          execute immediate 'revoke select on mining model ' || agentmem_util.sql_object(l_store.owner, l_model)
+            || ' from ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+        exception
+          when e_not_granted then
+            null;   -- never granted (or already revoked): the goal is reached
+        end;
+      end if;
+      if l_synonyms then
+        drop_synonym_if_ours(l_store.owner, l_grantee, co_registry);
+      end if;
+    end if;
+    commit;
+  exception
+    when others then
+      rollback;
+      raise;
+  end revoke_access;
+
+  ------------------------------------------------------------------------------
+  -- Purge of expired records
+  ------------------------------------------------------------------------------
+
+  -- Deletes the relations of a purged memory-like record, and makes the
+  -- targets of its lifecycle relations VALID again when no other lifecycle
+  -- relation still points at them (seed: the target is INVALID while the link exists).
+  procedure purge_relations(p_store in t_store, p_id in varchar2, p_type in varchar2)
+  is
+    l_rel       varchar2(128) := p_store.table_prefix || 'RELATION';
+    l_mem       varchar2(128) := p_store.table_prefix || 'MEMORY';
+    l_chunks    varchar2(128) := p_store.table_prefix || 'RECORD_CHUNKS';
+    l_target_id agentmem_util.t_text_list;
+    l_target_ty agentmem_util.t_text_list;
+  begin
+    execute immediate 'select target_id, target_type from ' || agentmem_util.sql_object(p_store.owner, l_rel)
+      || ' where source_id = :1 and source_type = :2 and relation_type in ' || co_lifecycle_types
+      bulk collect into l_target_id, l_target_ty using p_id, p_type;
+    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_rel)
+      || ' where (source_id = :1 and source_type = :2) or (target_id = :3 and target_type = :4)'
+      using p_id, p_type, p_id, p_type;
+    for j in 1 .. l_target_id.count loop
+      execute immediate 'update ' || agentmem_util.sql_object(p_store.owner, l_mem) || ' m'
+        || ' set m.status = ''VALID'', m.updated_at = systimestamp'
+        || ' where m.record_id = :1 and m.memory_type = :2 and m.status = ''INVALID'''
+        || ' and not exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, l_rel) || ' r'
+        || ' where r.target_id = :3 and r.target_type = :4 and r.relation_type in ' || co_lifecycle_types || ')'
+        using l_target_id(j), l_target_ty(j), l_target_id(j), l_target_ty(j);
+      if sql%rowcount > 0 then
+        execute immediate 'update ' || agentmem_util.sql_object(p_store.owner, l_chunks)
+          || ' set status = ''VALID'' where source_id = :1 and source_type = :2'
+          using l_target_id(j), l_target_ty(j);
+      end if;
+    end loop;
+  end purge_relations;
+
+  -- Deletes one expired record with its chunks (and the chunks of rows its
+  -- foreign-key cascade removes).
+  procedure purge_record(p_store in t_store, p_base in varchar2, p_id in varchar2, p_type in varchar2)
+  is
+    l_chunks varchar2(128) := p_store.table_prefix || 'RECORD_CHUNKS';
+  begin
+    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
+      || ' where source_id = :1 and source_type = :2' using p_id, p_type;
+    case p_base
+      when 'MESSAGE' then
+        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks) || ' c'
+          || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
+          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
+          || ' where d.message_id = :1)' using p_id;
+      when 'MEMORY' then
+        purge_relations(p_store, p_id, p_type);
+      when 'THREAD' then
+        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
+          || ' where thread_id = :1' using p_id;
+        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION') || ' r'
+          || ' where exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+          || ' where m.thread_id = :1 and ((m.record_id = r.source_id and m.memory_type = r.source_type)'
+          || ' or (m.record_id = r.target_id and m.memory_type = r.target_type)))' using p_id;
+      else
+        null;   -- THREAD_SUMMARY and DOCUMENT rows own nothing but their chunks
+    end case;
+    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)
+      || ' where record_id = :1' using p_id;
+  end purge_record;
+
+  -- agentmem:commits (one commit per batch; called by the purge job only)
+  procedure purge_table(p_store in t_store, p_base in varchar2, p_batch in pls_integer)
+  is
+    l_table varchar2(128) := p_store.table_prefix || p_base;
+    l_ids   agentmem_util.t_text_list;
+    l_types agentmem_util.t_text_list;
+  begin
+    loop
+      -- The record type of each row is what its chunks carry in SOURCE_TYPE.
+      case p_base
+        when 'MEMORY' then
+          execute immediate 'select record_id, memory_type from ' || agentmem_util.sql_object(p_store.owner, l_table)
+            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            bulk collect into l_ids, l_types using p_batch;
+        when 'MESSAGE' then
+          execute immediate 'select record_id, ''message'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
+            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            bulk collect into l_ids, l_types using p_batch;
+        when 'THREAD_SUMMARY' then
+          execute immediate 'select record_id, ''thread_summary'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
+            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            bulk collect into l_ids, l_types using p_batch;
+        when 'DOCUMENT' then
+          execute immediate 'select record_id, ''image'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
+            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            bulk collect into l_ids, l_types using p_batch;
+        when 'THREAD' then
+          execute immediate 'select record_id, ''thread'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
+            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            bulk collect into l_ids, l_types using p_batch;
+      end case;
+      exit when l_ids.count = 0;
+      for i in 1 .. l_ids.count loop
+        purge_record(p_store, p_base, l_ids(i), l_types(i));
+      end loop;
+      commit;
+    end loop;
+  end purge_table;
+
+  -- agentmem:commits (job entry point: one commit per batch)
+  procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer)
+  is
+    l_store t_store := agentmem_store.locate_own(p_store_id);
+    l_rows  pls_integer;
+  begin
+    if p_batch_size is null or p_batch_size not between 1 and 100000 then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_batch_size ' || nvl(to_char(p_batch_size), 'null') || ' must be from 1 to 100000');
+    end if;
+    -- Memory-like records first, so relations of records inside an expired
+    -- thread are cleaned by purge_relations before the thread cascade.
+    purge_table(l_store, 'MEMORY', p_batch_size);
+    purge_table(l_store, 'DOCUMENT', p_batch_size);
+    purge_table(l_store, 'MESSAGE', p_batch_size);
+    purge_table(l_store, 'THREAD_SUMMARY', p_batch_size);
+    purge_table(l_store, 'THREAD', p_batch_size);
+    -- Chunks whose own copy of expires_at passed (their record is gone or
+    -- expires with them).
+    loop
+      execute immediate 'delete from ' || agentmem_util.sql_object(l_store.owner, l_store.table_prefix || 'RECORD_CHUNKS')
+        || ' where expires_at <= systimestamp and rownum <= :1' using p_batch_size;
+      l_rows := sql%rowcount;
+      commit;
+      exit when l_rows = 0;
+    end loop;
+  end purge_expired;
+
+end agentmem_store_admin;
+/

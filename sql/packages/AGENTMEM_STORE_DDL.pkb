@@ -1,0 +1,674 @@
+create or replace package body agentmem_store_ddl
+as
+
+  -- Column fragments shared by the CREATE TABLE statements below.
+  co_scope_columns constant varchar2(200) :=
+    'user_id varchar2(128 char), agent_id varchar2(128 char), ';
+  co_record_columns constant varchar2(600) :=
+    'metadata json, event_timestamp varchar2(64 char), '
+    || 'status varchar2(8 char) default ''VALID'' not null, '
+    || 'created_at timestamp(6) with time zone default systimestamp not null, '
+    || 'updated_at timestamp(6) with time zone default systimestamp not null, '
+    || 'expires_at timestamp(6) with time zone, ';
+  co_status_check constant varchar2(60) := ' check (status in (''VALID'', ''INVALID''))';
+  co_memory_types constant varchar2(80) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
+  co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
+
+  -- The DDL step in progress; written to status_detail when it fails.
+  g_step varchar2(1000);
+
+  ------------------------------------------------------------------------------
+  -- Registry row writes (inside the autonomous lifecycle procedures only)
+  ------------------------------------------------------------------------------
+
+  -- Writes the whole row from p_store (insert when it does not exist).
+  procedure write_row(p_store in agentmem_store_catalog.t_store)
+  is
+    l_config clob := agentmem_store_catalog.config_to_json(p_store.config).to_clob;
+  begin
+    execute immediate
+      'update ' || agentmem_util.sql_object(p_store.owner, co_registry)
+      || ' set config = json(:c), schema_version = :v, status = :s, status_detail = :d,'
+      || ' updated_at = systimestamp where store_key = :k'
+      using l_config, p_store.schema_version, p_store.status, p_store.status_detail, p_store.store_key;
+    if sql%rowcount = 0 then
+      execute immediate
+        'insert into ' || agentmem_util.sql_object(p_store.owner, co_registry)
+        || ' (store_key, table_prefix, config, schema_version, status, status_detail)'
+        || ' values (:k, :p, json(:c), :v, :s, :d)'
+        using p_store.store_key, p_store.table_prefix, l_config, p_store.schema_version,
+              p_store.status, p_store.status_detail;
+    end if;
+  end write_row;
+
+  procedure set_status(p_store in out nocopy agentmem_store_catalog.t_store, p_status in varchar2, p_detail in varchar2)
+  is
+  begin
+    p_store.status := p_status;
+    p_store.status_detail := substr(p_detail, 1, 4000);
+    execute immediate
+      'update ' || agentmem_util.sql_object(p_store.owner, co_registry)
+      || ' set status = :s, status_detail = :d, updated_at = systimestamp where store_key = :k'
+      using p_store.status, p_store.status_detail, p_store.store_key;
+  end set_status;
+
+  -- Called from the exception handlers of the lifecycle procedures: records
+  -- the failed step and the error on the row, and commits that (the
+  -- autonomous transaction of the calling lifecycle procedure).
+  -- agentmem:commits
+  procedure mark_broken(p_store in out nocopy agentmem_store_catalog.t_store, p_error in varchar2)
+  is
+  begin
+    rollback;
+    if p_store.registered then
+      set_status(p_store, 'BROKEN',
+        'step "' || g_step || '" failed: ' || p_error
+        || ' Repair: fix the cause, then open the store with schema_policy CREATE_IF_NECESSARY as '
+        || p_store.owner || ' (or RECREATE to start over, or drop_store).');
+      commit;
+    end if;
+  end mark_broken;
+
+  -- The error a failed lifecycle step raises: package errors as they are,
+  -- any other error (a failed DDL) as STORE_BROKEN with the repair hint.
+  function broken_code(p_code in pls_integer) return pls_integer
+  is
+  begin
+    return case when p_code between -20199 and -20100 then p_code
+                else dbms_agent_memory_store.co_store_broken end;
+  end broken_code;
+
+  function broken_message(p_store in agentmem_store_catalog.t_store, p_code in pls_integer, p_error in varchar2)
+    return varchar2
+  is
+  begin
+    if p_code between -20199 and -20100 then
+      return p_error;
+    end if;
+    return 'STORE_BROKEN: ' || agentmem_store_catalog.display_name(p_store) || ': step "' || g_step
+           || '" failed: ' || p_error || ' The store is marked BROKEN. Fix the cause, then open it with'
+           || ' schema_policy CREATE_IF_NECESSARY as ' || p_store.owner || ' to repair it.';
+  end broken_message;
+
+  ------------------------------------------------------------------------------
+  -- DDL of tables, indexes, search objects, job
+  ------------------------------------------------------------------------------
+
+  procedure create_table(p_owner in varchar2, p_prefix in varchar2, p_base in varchar2)
+  is
+  begin
+    g_step := 'create table ' || p_prefix || p_base;
+    case p_base
+      when 'THREAD' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD') || ' ('
+          || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || co_scope_columns
+          || 'content clob, runtime_config json, runtime_state json, '
+          || co_record_columns
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'THREAD_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'THREAD_STATUS_CK') || co_status_check
+          || ')';
+      when 'MESSAGE' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'MESSAGE') || ' ('
+          || 'record_id varchar2(128 char) not null, seq_no number generated always as identity, '
+          || 'thread_id varchar2(128 char), '
+          || co_scope_columns
+          || 'message_role varchar2(64 char), content clob, content_parts json, '
+          || co_record_columns
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_THREAD_FK')
+          || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_ROLE_CK')
+          || ' check (message_role is null or trim(message_role) is not null), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_STATUS_CK') || co_status_check
+          || ')';
+      when 'MEMORY' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'MEMORY') || ' ('
+          || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || 'memory_type varchar2(16 char) not null, thread_id varchar2(128 char), '
+          || co_scope_columns
+          || 'content clob, '
+          || co_record_columns
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_THREAD_FK')
+          || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_TYPE_CK')
+          || ' check (memory_type in ' || co_memory_types || '), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_STATUS_CK') || co_status_check
+          || ')';
+      when 'ACTOR_PROFILE' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'ACTOR_PROFILE') || ' ('
+          || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || 'actor_type varchar2(8 char) not null, actor_id varchar2(128 char) not null, '
+          || 'content clob not null, metadata json, event_timestamp varchar2(64 char), '
+          || 'status varchar2(8 char) default ''VALID'' not null, '
+          || 'created_at timestamp(6) with time zone default systimestamp not null, '
+          || 'updated_at timestamp(6) with time zone default systimestamp not null, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_ACTOR_UK')
+          || ' unique (actor_type, actor_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_TYPE_CK')
+          || ' check (actor_type in (''user'', ''agent'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_STATUS_CK') || co_status_check
+          || ')';
+      when 'THREAD_SUMMARY' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD_SUMMARY') || ' ('
+          || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || 'thread_id varchar2(128 char) not null, '
+          || co_scope_columns
+          || 'content json, '
+          || co_record_columns
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'THREAD_SUMMARY_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'THREAD_SUMMARY_THREAD_FK')
+          || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'THREAD_SUMMARY_STATUS_CK') || co_status_check
+          || ')';
+      when 'DOCUMENT' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'DOCUMENT') || ' ('
+          || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || 'message_id varchar2(128 char), part_index number(6), thread_id varchar2(128 char), '
+          || co_scope_columns
+          || 'mime_type varchar2(16 char) not null, content_bytes blob, description clob, '
+          || co_record_columns
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_PK') || ' primary key (record_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_MESSAGE_FK')
+          || ' foreign key (message_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'MESSAGE')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_THREAD_FK')
+          || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_MIME_CK')
+          || ' check (mime_type in (''image/png'', ''image/jpeg'', ''image/webp'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_STATUS_CK') || co_status_check
+          || ')';
+      when 'RECORD_CHUNKS' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' ('
+          || 'chunk_id number generated always as identity, '
+          || 'source_id varchar2(128 char) not null, source_type varchar2(16 char) not null, '
+          || 'chunk_seq number(6) not null, chunk_text clob, thread_id varchar2(128 char), '
+          || co_scope_columns
+          || 'status varchar2(8 char) default ''VALID'' not null, '
+          || 'created_at timestamp(6) with time zone default systimestamp not null, '
+          || 'expires_at timestamp(6) with time zone, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_PK') || ' primary key (chunk_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_SOURCE_UK')
+          || ' unique (source_id, source_type, chunk_seq), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_TYPE_CK')
+          || ' check (source_type in (''thread'', ''message'', ''memory'', ''fact'', ''guideline'','
+          || ' ''preference'', ''user_profile'', ''agent_profile'', ''thread_summary'', ''image'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_SEQ_CK') || ' check (chunk_seq >= 1), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_STATUS_CK') || co_status_check
+          || ')';
+      when 'RELATION' then
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'RELATION') || ' ('
+          || 'relation_id varchar2(128 char) not null, order_seq number generated always as identity, '
+          || 'source_id varchar2(128 char) not null, source_type varchar2(16 char) not null, '
+          || 'target_id varchar2(128 char) not null, target_type varchar2(16 char) not null, '
+          || 'relation_type varchar2(64 char) not null, opposite_relation_type varchar2(64 char) not null, '
+          || 'metadata json, event_timestamp varchar2(64 char), '
+          || 'created_at timestamp(6) with time zone default systimestamp not null, '
+          || 'updated_at timestamp(6) with time zone default systimestamp not null, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_PK') || ' primary key (relation_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_ADDRESS_UK')
+          || ' unique (source_id, source_type, target_id, target_type, relation_type), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_SOURCE_TYPE_CK')
+          || ' check (source_type in ' || co_memory_types || '), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_TARGET_TYPE_CK')
+          || ' check (target_type in ' || co_memory_types || ')'
+          || ')';
+    end case;
+  end create_table;
+
+  procedure comment_table(p_owner in varchar2, p_prefix in varchar2, p_base in varchar2)
+  is
+    l_docs agentmem_store_catalog.t_column_docs := agentmem_store_catalog.column_docs;
+  begin
+    g_step := 'comment on table ' || p_prefix || p_base;
+    execute immediate 'comment on table ' || agentmem_util.sql_object(p_owner, p_prefix || p_base)
+      || ' is ' || agentmem_util.sql_literal(agentmem_store_catalog.table_doc(p_base));
+    for i in 1 .. l_docs.count loop
+      if l_docs(i).table_base = p_base then
+        execute immediate 'comment on column ' || agentmem_util.sql_object(p_owner, p_prefix || p_base)
+          || '.' || agentmem_util.sql_name(l_docs(i).column_name)
+          || ' is ' || agentmem_util.sql_literal(l_docs(i).text);
+      end if;
+    end loop;
+  end comment_table;
+
+  procedure add_embedding_column(p_owner in varchar2, p_prefix in varchar2, p_dim in number)
+  is
+  begin
+    g_step := 'add column ' || p_prefix || 'RECORD_CHUNKS.EMBEDDING';
+    execute immediate 'alter table ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS')
+      || ' add (embedding vector(' || agentmem_util.sql_int(p_dim) || ', float32))';
+    execute immediate 'comment on column ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS')
+      || '.embedding is ' || agentmem_util.sql_literal(
+           'local vector of the chunk (cosine distance); NULL when the record has no local vector');
+  end add_embedding_column;
+
+  procedure drop_index(p_owner in varchar2, p_name in varchar2, p_domain in boolean,
+                       p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from all_indexes where owner = p_owner and index_name = p_name;
+    if l_count = 0 then
+      return;
+    end if;
+    g_step := 'drop index ' || p_name;
+    if p_domain then
+      -- FORCE drops a domain (Text/hybrid) index even when it is marked
+      -- failed or in progress, which is the state a failed build leaves.
+      execute immediate 'drop index ' || agentmem_util.sql_object(p_owner, p_name) || ' force';
+    else
+      execute immediate 'drop index ' || agentmem_util.sql_object(p_owner, p_name);
+    end if;
+    agentmem_util.append(p_actions, 'dropped index ' || p_name);
+  end drop_index;
+
+  procedure drop_preference(p_owner in varchar2, p_prefix in varchar2,
+                            p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    if not agentmem_store_catalog.preference_exists(p_owner, agentmem_store_catalog.preference_name(p_prefix)) then
+      return;
+    end if;
+    g_step := 'drop vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix);
+    dbms_vector_chain.drop_preference(pref_name => agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix)));
+    agentmem_util.append(p_actions, 'dropped vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix));
+  end drop_preference;
+
+  procedure create_preference(p_prefix in varchar2, p_config in agentmem_store_catalog.t_config,
+                              p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    l_params json_object_t := json_object_t();
+  begin
+    g_step := 'create vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix);
+    -- The vectorizer carries the store's in-database model and chunking;
+    -- IVF because it accepts DML on every 23ai release (see docs/schema.md).
+    l_params.put('model', p_config.embedding_model);
+    l_params.put('vector_idxtype', 'ivf');
+    l_params.put('distance', 'COSINE');
+    l_params.put('by', p_config.chunk_by);
+    l_params.put('max', p_config.chunk_max);
+    l_params.put('overlap', p_config.chunk_overlap);
+    l_params.put('split', p_config.chunk_split);
+    l_params.put('normalize', p_config.chunk_normalize);
+    dbms_vector_chain.create_preference(
+      pref_name => agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix)),
+      pref_type => dbms_vector_chain.vectorizer,
+      params    => json(l_params.to_string));
+    agentmem_util.append(p_actions, 'created vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix));
+  end create_preference;
+
+  procedure create_search_index(p_owner in varchar2, p_prefix in varchar2, p_config in agentmem_store_catalog.t_config,
+                                p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    case p_config.search_strategy
+      when agentmem_store_catalog.co_vector then
+        g_step := 'create vector index ' || p_prefix || 'RECORD_CHUNKS_EMB_VIX';
+        -- IVF (neighbor partitions): DML works on 23.4 and no vector pool is
+        -- needed; HNSW would fail DML on 23.4 (ORA-51928) and needs
+        -- VECTOR_MEMORY_SIZE. See docs/schema.md.
+        execute immediate 'create vector index '
+          || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_EMB_VIX')
+          || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (embedding)'
+          || ' organization neighbor partitions distance cosine with target accuracy 95';
+        agentmem_util.append(p_actions, 'created vector index ' || p_prefix || 'RECORD_CHUNKS_EMB_VIX');
+      when agentmem_store_catalog.co_keyword then
+        g_step := 'create text index ' || p_prefix || 'RECORD_CHUNKS_TXT_IX';
+        -- 23ai Text indexes default to automatic background maintenance;
+        -- MAINTENANCE MANUAL is needed for SYNC (ON COMMIT) or SYNC (MANUAL).
+        if p_config.search_index_sync = agentmem_store_catalog.co_on_commit then
+          execute immediate 'create index ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_TXT_IX')
+            || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (chunk_text)'
+            || ' indextype is ctxsys.context parameters (''MAINTENANCE MANUAL SYNC (ON COMMIT)'')';
+        else
+          execute immediate 'create index ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_TXT_IX')
+            || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (chunk_text)'
+            || ' indextype is ctxsys.context parameters (''MAINTENANCE MANUAL SYNC (MANUAL)'')';
+        end if;
+        agentmem_util.append(p_actions, 'created text index ' || p_prefix || 'RECORD_CHUNKS_TXT_IX');
+      when agentmem_store_catalog.co_hybrid then
+        g_step := 'create hybrid vector index ' || p_prefix || 'RECORD_CHUNKS_HYB_IX';
+        if p_config.search_index_sync = agentmem_store_catalog.co_on_commit then
+          execute immediate 'create hybrid vector index '
+            || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_HYB_IX')
+            || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (chunk_text)'
+            || ' parameters (''VECTORIZER ' || agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix))
+            || ' MAINTENANCE MANUAL SYNC (ON COMMIT)'')';
+        elsif p_config.search_index_sync = agentmem_store_catalog.co_manual then
+          execute immediate 'create hybrid vector index '
+            || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_HYB_IX')
+            || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (chunk_text)'
+            || ' parameters (''VECTORIZER ' || agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix))
+            || ' MAINTENANCE MANUAL SYNC (MANUAL)'')';
+        else
+          execute immediate 'create hybrid vector index '
+            || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_HYB_IX')
+            || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (chunk_text)'
+            || ' parameters (''VECTORIZER ' || agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix))
+            || ' MAINTENANCE AUTO'')';
+        end if;
+        agentmem_util.append(p_actions, 'created hybrid vector index ' || p_prefix || 'RECORD_CHUNKS_HYB_IX');
+    end case;
+  end create_search_index;
+
+  procedure ensure_job(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list,
+                       p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    l_job   varchar2(128) := agentmem_store_catalog.job_name(p_store.table_prefix);
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from all_scheduler_jobs where owner = p_store.owner and job_name = l_job;
+    if l_count > 0 then
+      return;
+    end if;
+    if not (agentmem_util.has_privilege('CREATE JOB') or agentmem_util.has_privilege('CREATE ANY JOB')) then
+      agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are not purged;'
+        || ' grant CREATE JOB to ' || p_store.owner || ' and open the store again with CREATE_IF_NECESSARY'
+        || ' to create the purge job ' || l_job);
+      return;
+    end if;
+    g_step := 'create purge job ' || l_job;
+    dbms_scheduler.create_job(
+      job_name        => agentmem_util.sql_bare_name(l_job),
+      job_type        => 'PLSQL_BLOCK',
+      job_action      => 'begin ' || agentmem_util.sql_object(p_store.owner, 'DBMS_AGENT_MEMORY_STORE')
+                         || '.purge_expired(p_store_id => '
+                         || case when p_store.store_id is null then 'null'
+                                 else agentmem_util.sql_literal(p_store.store_id) end
+                         || '); end;',
+      start_date      => systimestamp,
+      repeat_interval => 'FREQ=DAILY;INTERVAL=1',
+      enabled         => true,
+      auto_drop       => false,
+      comments        => 'agentmem: purges expired records of the ' || agentmem_store_catalog.display_name(p_store));
+    agentmem_util.append(p_actions, 'created job ' || l_job);
+  end ensure_job;
+
+  -- Creates every expected object that is absent and rebuilds the unusable
+  -- ones. Missing columns or constraints of an existing table cannot be
+  -- repaired in place: they are reported with SCHEMA_MISSING.
+  procedure ensure_objects(p_store in agentmem_store_catalog.t_store, p_config in agentmem_store_catalog.t_config,
+                           p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    l_owner    varchar2(128) := p_store.owner;
+    l_prefix   varchar2(17) := p_store.table_prefix;
+    l_expected agentmem_store_catalog.t_object_list := agentmem_store_catalog.expected_objects(l_prefix, p_config);
+    l_damage   agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_status   varchar2(30);
+  begin
+    for i in 1 .. l_expected.count loop
+      if l_expected(i).object_type = 'TABLE' then
+        if agentmem_store_catalog.object_status(l_owner, l_expected(i)) is null then
+          create_table(l_owner, l_prefix, substr(l_expected(i).name, nvl(length(l_prefix), 0) + 1));
+          comment_table(l_owner, l_prefix, substr(l_expected(i).name, nvl(length(l_prefix), 0) + 1));
+          agentmem_util.append(p_actions, 'created table ' || l_expected(i).name);
+        end if;
+      end if;
+    end loop;
+
+    for i in 1 .. l_expected.count loop
+      l_status := agentmem_store_catalog.object_status(l_owner, l_expected(i));
+      case
+        when l_expected(i).object_type = 'COLUMN' and l_expected(i).name = 'EMBEDDING' and l_status is null then
+          add_embedding_column(l_owner, l_prefix, p_config.vector_dim);
+          agentmem_util.append(p_actions, 'added column ' || l_prefix || 'RECORD_CHUNKS.EMBEDDING');
+        when l_expected(i).object_type in ('COLUMN', 'CONSTRAINT') and nvl(l_status, 'NONE') <> 'VALID' then
+          agentmem_util.append(l_damage, agentmem_store_catalog.object_label(l_expected(i)) || ' (' || lower(l_expected(i).object_type)
+                             || case when l_status is not null then ', ' || l_status end || ')');
+        when l_expected(i).object_type = 'INDEX' and l_status is null then
+          g_step := 'create index ' || l_expected(i).name;
+          execute immediate 'create index ' || agentmem_util.sql_object(l_owner, l_expected(i).name)
+            || ' on ' || agentmem_util.sql_object(l_owner, l_expected(i).table_name)
+            || ' (' || agentmem_util.sql_column_list(l_expected(i).columns) || ')';
+          agentmem_util.append(p_actions, 'created index ' || l_expected(i).name);
+        when l_expected(i).object_type = 'INDEX' and l_status <> 'VALID' then
+          g_step := 'rebuild index ' || l_expected(i).name;
+          execute immediate 'alter index ' || agentmem_util.sql_object(l_owner, l_expected(i).name) || ' rebuild';
+          agentmem_util.append(p_actions, 'rebuilt index ' || l_expected(i).name);
+        else
+          null;  -- present and usable, or a search object handled below
+      end case;
+    end loop;
+
+    if l_damage.count > 0 then
+      agentmem_util.raise_error(dbms_agent_memory_store.co_schema_missing,
+        'SCHEMA_MISSING: ' || agentmem_store_catalog.display_name(p_store) || ' cannot be repaired in place; damaged: '
+        || substr(agentmem_util.join_list(l_damage), 1, 1500)
+        || '. Restore these objects, or drop_store / open with RECREATE (destroys the data)');
+    end if;
+
+    -- Search objects: unusable ones are dropped and built again.
+    for i in 1 .. l_expected.count loop
+      if l_expected(i).object_type in ('VECTOR INDEX', 'TEXT INDEX', 'HYBRID INDEX') then
+        l_status := agentmem_store_catalog.object_status(l_owner, l_expected(i));
+        if l_status is not null and l_status <> 'VALID' then
+          drop_index(l_owner, l_expected(i).name, l_expected(i).object_type <> 'VECTOR INDEX', p_actions);
+          l_status := null;
+        end if;
+        if l_status is null then
+          if l_expected(i).object_type = 'HYBRID INDEX'
+             and not agentmem_store_catalog.preference_exists(l_owner, agentmem_store_catalog.preference_name(l_prefix)) then
+            create_preference(l_prefix, p_config, p_actions);
+          end if;
+          create_search_index(l_owner, l_prefix, p_config, p_actions);
+        end if;
+      elsif l_expected(i).object_type = 'PREFERENCE'
+            and not agentmem_store_catalog.preference_exists(l_owner, l_expected(i).name) then
+        create_preference(l_prefix, p_config, p_actions);
+      end if;
+    end loop;
+  end ensure_objects;
+
+  ------------------------------------------------------------------------------
+  -- Upgrade steps. Each step is idempotent: ensure_objects always builds the
+  -- newest shape, so a later step finds its work done on stores it created.
+  ------------------------------------------------------------------------------
+
+  -- Version 1 is the first managed schema. A store registered at version 0
+  -- (registered before its objects were complete, e.g. by an interrupted
+  -- install) gets every version-1 object that is missing.
+  procedure upgrade_step_1(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    ensure_objects(p_store, p_store.config, p_actions);
+  end upgrade_step_1;
+
+  -- Commits each step's registry update, inside the autonomous transaction
+  -- of the calling lifecycle procedure.
+  -- agentmem:commits
+  procedure run_upgrade_steps(p_store in out nocopy agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    for l_version in p_store.schema_version + 1 .. agentmem_store_catalog.co_schema_version loop
+      g_step := 'upgrade to schema version ' || l_version;
+      case l_version
+        when 1 then upgrade_step_1(p_store, p_actions);
+      end case;
+      p_store.schema_version := l_version;
+      execute immediate
+        'update ' || agentmem_util.sql_object(p_store.owner, co_registry)
+        || ' set schema_version = :v, updated_at = systimestamp where store_key = :k'
+        using l_version, p_store.store_key;
+      commit;
+      agentmem_util.append(p_actions, 'upgraded schema to version ' || l_version);
+    end loop;
+  end run_upgrade_steps;
+
+  ------------------------------------------------------------------------------
+  -- Lifecycle
+  ------------------------------------------------------------------------------
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure create_store(p_store in out nocopy agentmem_store_catalog.t_store, p_config in agentmem_store_catalog.t_config,
+                         p_actions in out nocopy agentmem_util.t_text_list,
+                         p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    pragma autonomous_transaction;
+    l_code  pls_integer;
+    l_error varchar2(4000);
+  begin
+    g_step := 'register store';
+    p_store.config := p_config;
+    p_store.schema_version := agentmem_store_catalog.co_schema_version;
+    p_store.status := 'CREATING';
+    p_store.status_detail := null;
+    write_row(p_store);
+    commit;
+    p_store.registered := true;
+    agentmem_util.append(p_actions, 'registered ' || agentmem_store_catalog.display_name(p_store));
+    ensure_objects(p_store, p_config, p_actions);
+    ensure_job(p_store, p_actions, p_warnings);
+    g_step := 'mark store READY';
+    set_status(p_store, 'READY', null);
+    commit;
+  exception
+    when others then
+      l_code := sqlcode;
+      l_error := sqlerrm;
+      mark_broken(p_store, l_error);
+      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+  end create_store;
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure repair_store(p_store in out nocopy agentmem_store_catalog.t_store, p_config in agentmem_store_catalog.t_config,
+                         p_actions in out nocopy agentmem_util.t_text_list,
+                         p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    pragma autonomous_transaction;
+    l_old   agentmem_store_catalog.t_config := p_store.config;
+    l_code  pls_integer;
+    l_error varchar2(4000);
+  begin
+    g_step := 'mark store CREATING';
+    set_status(p_store, 'CREATING', null);
+    commit;
+    run_upgrade_steps(p_store, p_actions);
+
+    -- Search objects whose settings changed are replaced, not patched.
+    if p_config.search_strategy = agentmem_store_catalog.co_hybrid and l_old.search_strategy <> agentmem_store_catalog.co_hybrid then
+      drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_TXT_IX', true, p_actions);
+      drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_EMB_VIX', false, p_actions);
+    elsif p_config.search_strategy = l_old.search_strategy
+          and p_config.search_strategy in (agentmem_store_catalog.co_keyword, agentmem_store_catalog.co_hybrid)
+          and p_config.search_index_sync <> l_old.search_index_sync then
+      drop_index(p_store.owner, p_store.table_prefix
+                 || case p_config.search_strategy when agentmem_store_catalog.co_keyword then 'RECORD_CHUNKS_TXT_IX'
+                                                  else 'RECORD_CHUNKS_HYB_IX' end,
+                 true, p_actions);
+    end if;
+    if p_config.search_strategy = agentmem_store_catalog.co_hybrid and l_old.search_strategy = agentmem_store_catalog.co_hybrid
+       and (nvl(p_config.embedding_model, '-') <> nvl(l_old.embedding_model, '-')
+            or p_config.chunk_max <> l_old.chunk_max or p_config.chunk_overlap <> l_old.chunk_overlap
+            or p_config.chunk_by <> l_old.chunk_by or p_config.chunk_split <> l_old.chunk_split
+            or p_config.chunk_normalize <> l_old.chunk_normalize) then
+      drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX', true, p_actions);
+      drop_preference(p_store.owner, p_store.table_prefix, p_actions);
+    end if;
+
+    ensure_objects(p_store, p_config, p_actions);
+    ensure_job(p_store, p_actions, p_warnings);
+    g_step := 'store configuration';
+    p_store.config := p_config;
+    p_store.status := 'READY';
+    p_store.status_detail := null;
+    write_row(p_store);
+    commit;
+  exception
+    when others then
+      l_code := sqlcode;
+      l_error := sqlerrm;
+      mark_broken(p_store, l_error);
+      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+  end repair_store;
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure upgrade_store(p_store in out nocopy agentmem_store_catalog.t_store,
+                          p_actions in out nocopy agentmem_util.t_text_list,
+                          p_warnings in out nocopy agentmem_util.t_text_list)
+  is
+    pragma autonomous_transaction;
+    l_missing agentmem_util.t_text_list;
+    l_code  pls_integer;
+    l_error varchar2(4000);
+  begin
+    run_upgrade_steps(p_store, p_actions);
+    l_missing := agentmem_store_catalog.missing_objects(p_store, p_store.config);
+    if p_store.status <> 'READY' and l_missing.count = 0 then
+      g_step := 'mark store READY';
+      set_status(p_store, 'READY', null);
+      agentmem_util.append(p_actions, 'marked store READY');
+    elsif p_store.status <> 'READY' then
+      agentmem_util.append(p_warnings, 'the store is ' || p_store.status || ' and still incomplete: open it with'
+        || ' CREATE_IF_NECESSARY to create the missing objects');
+    end if;
+    commit;
+  exception
+    when others then
+      l_code := sqlcode;
+      l_error := sqlerrm;
+      mark_broken(p_store, l_error);
+      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+  end upgrade_store;
+
+  -- agentmem:commits (autonomous transaction, see the spec)
+  procedure drop_store(p_store in out nocopy agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    pragma autonomous_transaction;
+    l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_job   varchar2(128) := agentmem_store_catalog.job_name(p_store.table_prefix);
+    l_count pls_integer;
+    l_code  pls_integer;
+    l_error varchar2(4000);
+  begin
+    if p_store.registered then
+      g_step := 'mark store DROPPING';
+      set_status(p_store, 'DROPPING', null);
+      commit;
+    end if;
+    select count(*) into l_count from all_scheduler_jobs where owner = p_store.owner and job_name = l_job;
+    if l_count > 0 then
+      g_step := 'drop job ' || l_job;
+      dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
+      agentmem_util.append(p_actions, 'dropped job ' || l_job);
+    end if;
+    drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX', true, p_actions);
+    drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_TXT_IX', true, p_actions);
+    drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_EMB_VIX', false, p_actions);
+    -- Children before parents; CASCADE CONSTRAINTS covers any foreign key
+    -- left from an older shape. PURGE keeps the names free for a re-create.
+    for i in reverse 1 .. l_bases.count loop
+      select count(*) into l_count from all_tables
+       where owner = p_store.owner and table_name = p_store.table_prefix || l_bases(i);
+      if l_count > 0 then
+        g_step := 'drop table ' || p_store.table_prefix || l_bases(i);
+        execute immediate 'drop table ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i))
+          || ' cascade constraints purge';
+        agentmem_util.append(p_actions, 'dropped table ' || p_store.table_prefix || l_bases(i));
+      end if;
+    end loop;
+    drop_preference(p_store.owner, p_store.table_prefix, p_actions);
+    g_step := 'delete registry row';
+    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, co_registry)
+      || ' where store_key = :k' using p_store.store_key;
+    if sql%rowcount > 0 then
+      agentmem_util.append(p_actions, 'unregistered ' || agentmem_store_catalog.display_name(p_store));
+    end if;
+    commit;
+    p_store.registered := false;
+  exception
+    when others then
+      l_code := sqlcode;
+      l_error := sqlerrm;
+      mark_broken(p_store, l_error);
+      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+  end drop_store;
+
+end agentmem_store_ddl;
+/

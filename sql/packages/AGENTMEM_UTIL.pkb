@@ -1,0 +1,387 @@
+create or replace package body agentmem_util
+as
+
+  -- ORA-40441: JSON syntax error (raised by JSON_ELEMENT_T.PARSE).
+  e_json_syntax exception;
+  pragma exception_init(e_json_syntax, -40441);
+
+  -- ORA-44001: invalid schema (DBMS_ASSERT.SCHEMA_NAME).
+  e_invalid_schema exception;
+  pragma exception_init(e_invalid_schema, -44001);
+
+  ------------------------------------------------------------------------------
+  -- Errors
+  ------------------------------------------------------------------------------
+
+  function error_name(p_code in pls_integer) return varchar2
+  is
+  begin
+    return case p_code
+             when dbms_agent_memory_store.co_invalid_argument then 'INVALID_ARGUMENT'
+             when dbms_agent_memory_store.co_not_found then 'NOT_FOUND'
+             when dbms_agent_memory_store.co_duplicate_id then 'DUPLICATE_ID'
+             when dbms_agent_memory_store.co_schema_missing then 'SCHEMA_MISSING'
+             when dbms_agent_memory_store.co_schema_outdated then 'SCHEMA_OUTDATED'
+             when dbms_agent_memory_store.co_incompatible_store then 'INCOMPATIBLE_STORE'
+             when dbms_agent_memory_store.co_unsupported_release then 'UNSUPPORTED_RELEASE'
+             when dbms_agent_memory_store.co_end_user_context_required then 'END_USER_CONTEXT_REQUIRED'
+             when dbms_agent_memory_store.co_end_user_context_forbidden then 'END_USER_CONTEXT_FORBIDDEN'
+             when dbms_agent_memory_store.co_graph_expansion_timeout then 'GRAPH_EXPANSION_TIMEOUT'
+             when dbms_agent_memory_store.co_privilege_missing then 'PRIVILEGE_MISSING'
+             when dbms_agent_memory_store.co_store_broken then 'STORE_BROKEN'
+             when dbms_agent_memory_store.co_embedding_failed then 'EMBEDDING_FAILED'
+           end;
+  end error_name;
+
+  procedure raise_error(p_code in pls_integer, p_message in varchar2)
+  is
+    l_name    varchar2(64) := error_name(p_code);
+    l_message varchar2(32767) := p_message;
+  begin
+    if l_name is null then
+      -- A code outside the table is a bug in the caller; report it as such
+      -- rather than raising an unknown class the Go client cannot map.
+      raise_application_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: internal error: raise_error got code ' || p_code
+        || ', which is not in the error table (-20100 .. -20199)');
+    end if;
+    if l_message is null or substr(l_message, 1, length(l_name) + 1) <> l_name || ':' then
+      l_message := l_name || ': ' || l_message;
+    end if;
+    raise_application_error(p_code, substr(l_message, 1, 2000));
+  end raise_error;
+
+  function quoted(p_value in varchar2) return varchar2
+  is
+  begin
+    if p_value is null then
+      return 'null';
+    end if;
+    return '''' || substr(p_value, 1, 200) || case when length(p_value) > 200 then '...' end || '''';
+  end quoted;
+
+  procedure append(p_list in out nocopy t_text_list, p_text in varchar2)
+  is
+  begin
+    if p_list is null then
+      p_list := t_text_list();
+    end if;
+    p_list.extend;
+    p_list(p_list.last) := p_text;
+  end append;
+
+  function join_list(p_list in t_text_list, p_separator in varchar2 default ', ') return varchar2
+  is
+    l_text varchar2(32767);
+  begin
+    if p_list is null then
+      return null;
+    end if;
+    for i in 1 .. p_list.count loop
+      exit when nvl(length(l_text), 0) + length(p_separator) + nvl(length(p_list(i)), 0) > 32000;
+      l_text := l_text || case when i > 1 then p_separator end || p_list(i);
+    end loop;
+    return l_text;
+  end join_list;
+
+  ------------------------------------------------------------------------------
+  -- Naming helper
+  ------------------------------------------------------------------------------
+
+  function sql_name(p_name in varchar2, p_what in varchar2 default 'identifier') return varchar2
+  is
+  begin
+    -- Only unquoted identifiers: what DBMS_ASSERT accepts as a simple name
+    -- also includes quoted names, which this project never creates.
+    if p_name is null or lengthb(p_name) > 128
+       or not regexp_like(p_name, '^[A-Za-z][A-Za-z0-9_$#]*$') then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_name)
+        || ' must be an unquoted identifier: a letter, then letters, digits, _, $ or #, at most 128 bytes');
+    end if;
+    return dbms_assert.enquote_name(str => dbms_assert.simple_sql_name(str => p_name), capitalize => true);
+  end sql_name;
+
+  function sql_schema(p_owner in varchar2, p_what in varchar2 default 'schema_owner') return varchar2
+  is
+    l_owner varchar2(128);
+  begin
+    if p_owner is null or lengthb(p_owner) > 128
+       or not regexp_like(p_owner, '^[A-Za-z][A-Za-z0-9_$#]*$') then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_owner)
+        || ' must be an unquoted schema name (a letter, then letters, digits, _, $ or #); quoted names are not supported');
+    end if;
+    begin
+      l_owner := dbms_assert.schema_name(str => upper(p_owner));
+    exception
+      when e_invalid_schema then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_owner)
+          || ' is not an existing schema; pass the owner of the store, unquoted');
+    end;
+    return dbms_assert.enquote_name(str => l_owner, capitalize => false);
+  end sql_schema;
+
+  function sql_object(p_owner in varchar2, p_name in varchar2) return varchar2
+  is
+  begin
+    return sql_schema(p_owner) || '.' || sql_name(p_name, 'object name');
+  end sql_object;
+
+  function sql_bare_name(p_name in varchar2) return varchar2
+  is
+  begin
+    if p_name is null or lengthb(p_name) > 128 or not regexp_like(p_name, '^[A-Z][A-Z0-9_]*$') then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: name ' || quoted(p_name)
+        || ' must be upper-case letters, digits and _ starting with a letter to appear in a DDL parameter string');
+    end if;
+    return dbms_assert.simple_sql_name(str => p_name);
+  end sql_bare_name;
+
+  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535) return varchar2
+  is
+  begin
+    if p_value is null or p_value <> trunc(p_value) or p_value < p_min or p_value > p_max then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: value ' || nvl(to_char(p_value), 'null')
+        || ' must be a whole number from ' || p_min || ' to ' || p_max);
+    end if;
+    return to_char(trunc(p_value));
+  end sql_int;
+
+  function sql_literal(p_text in varchar2) return varchar2
+  is
+  begin
+    return dbms_assert.enquote_literal(str => replace(p_text, '''', ''''''));
+  end sql_literal;
+
+  function sql_column_list(p_columns in varchar2) return varchar2
+  is
+    l_result varchar2(4000);
+    l_count  pls_integer := regexp_count(p_columns, ',') + 1;
+  begin
+    for i in 1 .. l_count loop
+      l_result := l_result || case when i > 1 then ', ' end
+                  || sql_name(trim(regexp_substr(p_columns, '[^,]+', 1, i)), 'column name');
+    end loop;
+    return l_result;
+  end sql_column_list;
+
+  ------------------------------------------------------------------------------
+  -- JSON request readers
+  ------------------------------------------------------------------------------
+
+  function parse_object(p_doc in clob, p_what in varchar2) return json_object_t
+  is
+    l_element json_element_t;
+  begin
+    if p_doc is null or dbms_lob.getlength(lob_loc => p_doc) = 0 then
+      return json_object_t();
+    end if;
+    begin
+      l_element := json_element_t.parse(p_doc);
+    exception
+      when e_json_syntax then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: ' || p_what || ' is not valid JSON (' || sqlerrm
+          || '); pass one JSON object, see docs/protocol.md');
+    end;
+    if not l_element.is_object then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' must be a JSON object, not an array or a scalar');
+    end if;
+    return treat(l_element as json_object_t);
+  end parse_object;
+
+  procedure reject_unknown_keys(p_obj in json_object_t, p_allowed in varchar2, p_path in varchar2 default null)
+  is
+    l_keys    json_key_list := p_obj.get_keys;
+    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+  begin
+    if l_keys is null then
+      return;
+    end if;
+    for i in 1 .. l_keys.count loop
+      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: unknown request key ' || quoted(p_path || l_keys(i))
+          || '; allowed keys' || case when p_path is not null then ' of ' || rtrim(p_path, '.') end
+          || ': ' || replace(p_allowed, ' '));
+      end if;
+    end loop;
+  end reject_unknown_keys;
+
+  function get_text(p_obj in json_object_t, p_key in varchar2, p_path in varchar2 default null,
+                    p_max_length in pls_integer default 4000) return t_opt_text
+  is
+    l_result  t_opt_text;
+    l_element json_element_t;
+    l_value   varchar2(32767);
+  begin
+    if not p_obj.has(p_key) then
+      return l_result;
+    end if;
+    l_result.present := true;
+    l_element := p_obj.get(p_key);
+    if l_element.is_null then
+      l_result.is_null := true;
+      return l_result;
+    end if;
+    if not l_element.is_string then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        || ' must be a JSON string or null');
+    end if;
+    l_value := p_obj.get_string(p_key);
+    if length(l_value) > p_max_length then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || quoted(l_value)
+        || ' is longer than ' || p_max_length || ' characters');
+    end if;
+    l_result.value := l_value;
+    return l_result;
+  end get_text;
+
+  function get_enum(p_obj in json_object_t, p_key in varchar2, p_allowed in varchar2,
+                    p_path in varchar2 default null) return t_opt_text
+  is
+    l_result t_opt_text := get_text(p_obj, p_key, p_path, 64);
+  begin
+    if l_result.present and not l_result.is_null then
+      if l_result.value is null
+         or instr(',' || replace(p_allowed, ' ') || ',', ',' || upper(l_result.value) || ',') = 0 then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || quoted(l_result.value)
+          || ' must be one of ' || replace(p_allowed, ' ') || ' (case-insensitive)');
+      end if;
+      l_result.value := upper(l_result.value);
+    end if;
+    return l_result;
+  end get_enum;
+
+  function get_integer(p_obj in json_object_t, p_key in varchar2, p_min in number, p_max in number,
+                       p_path in varchar2 default null) return t_opt_number
+  is
+    l_result  t_opt_number;
+    l_element json_element_t;
+    l_value   number;
+  begin
+    if not p_obj.has(p_key) then
+      return l_result;
+    end if;
+    l_result.present := true;
+    l_element := p_obj.get(p_key);
+    if l_element.is_null then
+      l_result.is_null := true;
+      return l_result;
+    end if;
+    if l_element.is_number then
+      l_value := p_obj.get_number(p_key);
+    end if;
+    if l_value is null or l_value <> trunc(l_value) or l_value < p_min or l_value > p_max then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        || ' must be a whole number from ' || p_min || ' to ' || p_max || ', or null');
+    end if;
+    l_result.value := l_value;
+    return l_result;
+  end get_integer;
+
+  procedure get_object(p_obj in json_object_t, p_key in varchar2, p_path in varchar2,
+                       p_value out json_object_t, p_present out boolean, p_is_null out boolean)
+  is
+    l_element json_element_t;
+  begin
+    p_present := p_obj.has(p_key);
+    p_is_null := false;
+    if not p_present then
+      return;
+    end if;
+    l_element := p_obj.get(p_key);
+    if l_element.is_null then
+      p_is_null := true;
+      return;
+    end if;
+    if not l_element.is_object then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        || ' must be a JSON object or null');
+    end if;
+    p_value := treat(l_element as json_object_t);
+  end get_object;
+
+  ------------------------------------------------------------------------------
+  -- Formatting, release, privileges
+  ------------------------------------------------------------------------------
+
+  function iso_utc(p_ts in timestamp with time zone) return varchar2
+  is
+    l_text varchar2(40);
+  begin
+    if p_ts is null then
+      return null;
+    end if;
+    -- SYS_EXTRACT_UTC is a SQL function: evaluate it in SQL.
+    select to_char(sys_extract_utc(p_ts), 'YYYY-MM-DD"T"HH24:MI:SS.FF6"Z"')
+      into l_text
+      from dual;
+    return l_text;
+  end iso_utc;
+
+  function db_version_full return varchar2
+  is
+    l_version varchar2(160);
+  begin
+    -- VERSION_FULL (18c+) carries the release update (23.6.0.24.10);
+    -- DBMS_DB_VERSION only has compile-time VERSION/RELEASE constants.
+    select max(version_full)
+      into l_version
+      from product_component_version
+     where version_full is not null
+       and upper(product) like 'ORACLE%';
+    return l_version;
+  end db_version_full;
+
+  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
+    return boolean
+  is
+    l_major number := to_number(regexp_substr(p_version_full, '^[0-9]+'));
+    l_minor number := to_number(regexp_substr(p_version_full, '^[0-9]+\.([0-9]+)', 1, 1, null, 1));
+  begin
+    if l_major is null or l_minor is null then
+      return false;
+    end if;
+    return l_major > p_major or (l_major = p_major and l_minor >= p_minor);
+  end release_at_least;
+
+  procedure require_release(p_major in pls_integer, p_minor in pls_integer, p_feature in varchar2)
+  is
+    l_version varchar2(160) := db_version_full;
+  begin
+    if not release_at_least(l_version, p_major, p_minor) then
+      raise_error(dbms_agent_memory_store.co_unsupported_release,
+        'UNSUPPORTED_RELEASE: ' || p_feature || ' needs Oracle AI Database ' || p_major || '.' || p_minor
+        || ' or later; this database reports '
+        || nvl(l_version, 'no release (PRODUCT_COMPONENT_VERSION.VERSION_FULL is empty)')
+        || '. Upgrade the database, or choose a search_strategy this release supports');
+    end if;
+  end require_release;
+
+  function has_privilege(p_privilege in varchar2) return boolean
+  is
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from session_privs where privilege = p_privilege;
+    return l_count > 0;
+  end has_privilege;
+
+  function current_user_name return varchar2
+  is
+  begin
+    return sys_context('USERENV', 'CURRENT_USER');
+  end current_user_name;
+
+end agentmem_util;
+/

@@ -1,0 +1,152 @@
+create or replace package agentmem_util
+  authid current_user
+  accessible by (package dbms_agent_memory_store,
+                 package agentmem_store,
+                 package agentmem_store_catalog,
+                 package agentmem_store_ddl,
+                 package agentmem_store_admin)
+as
+  ------------------------------------------------------------------------------
+  -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
+  --
+  --   * raise_error: the only way the package raises its -201NN errors.
+  --   * The naming helper (functions named sql_*): every identifier or DDL
+  --     value that reaches EXECUTE IMMEDIATE goes through one of them; they
+  --     validate with DBMS_ASSERT and return text that is safe to splice.
+  --   * JSON request readers that keep the protocol's distinction between an
+  --     omitted key and a key given as JSON null.
+  --   * ISO-8601 formatting, database release and privilege checks.
+  --
+  -- ACCESSIBLE BY: callable only from the facade and the internal packages
+  -- listed above. A call made from inside a SQL statement fails that check,
+  -- so these functions are called from PL/SQL only, never from SQL text.
+  ------------------------------------------------------------------------------
+
+  -- A list of short texts (actions, warnings, names).
+  type t_text_list is table of varchar2(4000);
+
+  -- An optional request value: present = the key was in the request;
+  -- is_null = it was given as JSON null. value is set only when present and
+  -- not null.
+  type t_opt_text is record (
+    present boolean := false,
+    is_null boolean := false,
+    value   varchar2(4000)
+  );
+  type t_opt_number is record (
+    present boolean := false,
+    is_null boolean := false,
+    value   number
+  );
+
+  -- Raises p_code (one of dbms_agent_memory_store.co_*) with p_message. The
+  -- message must start with the class name and a colon; when it does not,
+  -- the name is prepended. Messages are cut to 2000 characters.
+  -- Raises: p_code; INVALID_ARGUMENT-class programming error (-20100) when
+  -- p_code is outside -20100 .. -20199.
+  procedure raise_error(p_code in pls_integer, p_message in varchar2);
+
+  -- Returns the class name of a package error code, e.g. 'NOT_FOUND' for
+  -- -20101; NULL for codes outside the table.
+  function error_name(p_code in pls_integer) return varchar2;
+
+  -- Naming helper ------------------------------------------------------------
+
+  -- Returns p_name (an unquoted identifier: letter first, then letters,
+  -- digits, _ $ #, at most 128 bytes) enclosed in double quotes, unchanged
+  -- in case. Raises INVALID_ARGUMENT naming p_what when p_name breaks the rule.
+  function sql_name(p_name in varchar2, p_what in varchar2 default 'identifier') return varchar2;
+
+  -- Returns "OWNER" for an existing schema (DBMS_ASSERT.SCHEMA_NAME).
+  -- Raises INVALID_ARGUMENT naming p_what when the schema does not exist.
+  function sql_schema(p_owner in varchar2, p_what in varchar2 default 'schema_owner') return varchar2;
+
+  -- Returns "OWNER"."NAME" for an object of an existing schema.
+  function sql_object(p_owner in varchar2, p_name in varchar2) return varchar2;
+
+  -- Returns p_name unquoted after checking it is a plain upper-case
+  -- identifier ([A-Z][A-Z0-9_]*); for names placed inside DDL parameter
+  -- strings (Oracle Text PARAMETERS), where quoting is not available.
+  function sql_bare_name(p_name in varchar2) return varchar2;
+
+  -- Returns the decimal text of a whole number in p_min .. p_max, for DDL
+  -- values that cannot be binds (VECTOR(n, FLOAT32)).
+  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535) return varchar2;
+
+  -- Returns p_text as a SQL string literal (quotes doubled, then enclosed by
+  -- DBMS_ASSERT.ENQUOTE_LITERAL), for COMMENT ON and job actions.
+  function sql_literal(p_text in varchar2) return varchar2;
+
+  -- Returns a comma-separated list of quoted column names from a
+  -- comma-separated list of unquoted ones ('THREAD_ID, SEQ_NO').
+  function sql_column_list(p_columns in varchar2) return varchar2;
+
+  -- JSON request readers -----------------------------------------------------
+
+  -- Parses p_doc as a JSON object. p_what names the argument in errors.
+  -- An empty or NULL document is an empty object.
+  -- Raises INVALID_ARGUMENT when p_doc is not a JSON object.
+  function parse_object(p_doc in clob, p_what in varchar2) return json_object_t;
+
+  -- Raises INVALID_ARGUMENT naming the first key of p_obj that is not in
+  -- p_allowed (a comma-separated list), and listing the allowed keys.
+  -- p_path prefixes key names in messages ('chunking.').
+  procedure reject_unknown_keys(p_obj in json_object_t, p_allowed in varchar2, p_path in varchar2 default null);
+
+  -- Reads a string key. Raises INVALID_ARGUMENT when the value is not a
+  -- string or is longer than p_max_length characters.
+  function get_text(p_obj in json_object_t, p_key in varchar2, p_path in varchar2 default null,
+                    p_max_length in pls_integer default 4000) return t_opt_text;
+
+  -- Reads an enum key: a string matched case-insensitively against
+  -- p_allowed (comma-separated, upper-case); the value is returned upper-case.
+  function get_enum(p_obj in json_object_t, p_key in varchar2, p_allowed in varchar2,
+                    p_path in varchar2 default null) return t_opt_text;
+
+  -- Reads a whole-number key in p_min .. p_max.
+  function get_integer(p_obj in json_object_t, p_key in varchar2, p_min in number, p_max in number,
+                       p_path in varchar2 default null) return t_opt_number;
+
+  -- Reads an object key: p_present tells whether the key was there and
+  -- p_is_null whether it was JSON null; p_value is the object otherwise.
+  -- Raises INVALID_ARGUMENT when the value is neither an object nor null.
+  procedure get_object(p_obj in json_object_t, p_key in varchar2, p_path in varchar2,
+                       p_value out json_object_t, p_present out boolean, p_is_null out boolean);
+
+  -- Renders a value for an error message: 'text' in quotes, or null.
+  function quoted(p_value in varchar2) return varchar2;
+
+  -- Appends p_text to p_list (creating the list when it is NULL).
+  procedure append(p_list in out nocopy t_text_list, p_text in varchar2);
+
+  -- Joins a list into one text, items separated by p_separator; cut at
+  -- 32000 characters (messages cut further when raised).
+  function join_list(p_list in t_text_list, p_separator in varchar2 default ', ') return varchar2;
+
+  -- Formatting, release, privileges ------------------------------------------
+
+  -- ISO-8601 UTC with 6 fractional digits and Z: 2026-11-30T10:00:00.000000Z.
+  function iso_utc(p_ts in timestamp with time zone) return varchar2;
+
+  -- The database release (PRODUCT_COMPONENT_VERSION.VERSION_FULL, 18c+),
+  -- e.g. '23.6.0.24.10'.
+  function db_version_full return varchar2;
+
+  -- True when p_version_full ('23.6.0.24.10') is at least p_major.p_minor.
+  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
+    return boolean;
+
+  -- Raises UNSUPPORTED_RELEASE naming p_feature, the release it needs and
+  -- the release of this database, when the database is older than
+  -- p_major.p_minor.
+  procedure require_release(p_major in pls_integer, p_minor in pls_integer, p_feature in varchar2);
+
+  -- True when the session holds p_privilege (SESSION_PRIVS: direct grants
+  -- and enabled roles, which invoker's-rights code runs with).
+  function has_privilege(p_privilege in varchar2) return boolean;
+
+  -- The user whose privileges are in force (invoker's rights: the caller).
+  function current_user_name return varchar2;
+
+end agentmem_util;
+/
