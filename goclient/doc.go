@@ -4,7 +4,8 @@
 //
 // The package owns every semantic rule; this client validates early for
 // good messages, encodes one JSON request per call, makes one database round
-// trip, and decodes the JSON response into typed records. Bring your own
+// trip (a response over 8191 characters adds the reads of its CLOB), and
+// decodes the JSON response into typed records. Bring your own
 // *sql.DB opened with the godror driver:
 //
 //	db, err := sql.Open("godror", `user="app" password="..." connectString="localhost:1521/FREEPDB1" standaloneConnection=0`)

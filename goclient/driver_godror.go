@@ -31,41 +31,82 @@ func clobIn(s string) any {
 	return godror.Lob{Reader: strings.NewReader(s), IsClob: true}
 }
 
-// callFunc runs block, a PL/SQL block assigning a facade function's CLOB
-// result to :res, and returns the result text. args are the other binds,
-// all sql.Named.
+// Facade function blocks are written as `begin :b_res := <call>; end;` so the
+// static checker (GO-CONTRACT) can read the call; callFunc rewrites them into
+// wrapBlock's form before executing.
+const (
+	funcBlockHead = "begin :b_res := "
+	funcBlockTail = "; end;"
+	// smallResponseChars is the largest response returned as VARCHAR2: godror
+	// binds a string OUT with a 32767-byte buffer, and 8191 characters take at
+	// most 32764 bytes in AL32UTF8.
+	smallResponseChars = 8191
+)
+
+// wrapBlock turns `begin :b_res := <call>; end;` into a block that returns a
+// response of up to smallResponseChars characters in the VARCHAR2 bind
+// :b_small, and a larger one as a CLOB in :b_big. Most responses are small,
+// so most calls are one round trip: the text comes back with the execute,
+// with no LOB reads and no temporary LOB left to free. A large response costs
+// the LOB reads after the execute.
+func wrapBlock(block string) (string, error) {
+	if !strings.HasPrefix(block, funcBlockHead) || !strings.HasSuffix(block, funcBlockTail) {
+		return "", fmt.Errorf("agentmemory: internal error: function block %q is not of the form %q<call>%q",
+			block, funcBlockHead, funcBlockTail)
+	}
+	call := block[len(funcBlockHead) : len(block)-len(funcBlockTail)]
+	return "declare l_res clob; begin l_res := " + call + "; " +
+		"if dbms_lob.getlength(l_res) > " + fmt.Sprint(smallResponseChars) + " then " +
+		":b_small := null; :b_big := l_res; " +
+		"else :b_small := dbms_lob.substr(l_res, " + fmt.Sprint(smallResponseChars) + ", 1); :b_big := null; " +
+		"end if; end;", nil
+}
+
+// callFunc runs block, `begin :b_res := <facade function call>; end;`, and
+// returns the function's result text. args are the other binds, all
+// sql.Named.
 //
-// The result is bound as godror.Lob{IsClob: true}: godror binds a string OUT
-// as VARCHAR2 with a 32767-byte buffer, and Oracle errors out when a larger
-// CLOB is assigned to it (godror README, "CLOB, BLOB"); a response has no
-// size bound (list_stores, search results), so the LOB is the only form that
-// works for every response. The LOB locator is valid only while its
-// statement is, so the statement is prepared, executed and read before it is
-// closed — godror's own TestReadLargeLOB pattern. The cost is the LOB reads
-// after the execute (one per MiB) and freeing the temporary LOB.
+// A large result is bound as godror.Lob{IsClob: true}: a response has no size
+// bound (list_stores, search results), and the LOB is the only OUT form that
+// holds any size. Its locator is valid only while its statement is, so the
+// statement is prepared, executed and read before it is closed — godror's own
+// TestReadLargeLOB pattern.
 func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (string, error) {
-	stmt, err := h.PrepareContext(ctx, block)
+	wrapped, err := wrapBlock(block)
+	if err != nil {
+		return "", err
+	}
+	stmt, err := h.PrepareContext(ctx, wrapped)
 	if err != nil {
 		return "", driverError(op, err)
 	}
 	defer stmt.Close()
-	res := godror.Lob{IsClob: true}
-	args = append(args, sql.Named("res", sql.Out{Dest: &res}))
+	var small string
+	big := godror.Lob{IsClob: true}
+	args = append(args,
+		sql.Named("b_small", sql.Out{Dest: &small}),
+		sql.Named("b_big", sql.Out{Dest: &big}))
 	if _, err := stmt.ExecContext(ctx, args...); err != nil {
 		return "", driverError(op, err)
 	}
-	if res.Reader == nil {
+	if small != "" {
+		return small, nil
+	}
+	if big.Reader == nil {
 		return "", fmt.Errorf("agentmemory: %s: the package returned a NULL response", op)
 	}
-	text, err := io.ReadAll(res.Reader)
+	text, err := io.ReadAll(big.Reader)
 	// Free the temporary LOB now rather than at the end of the session.
-	if c, ok := res.Reader.(io.Closer); ok {
+	if c, ok := big.Reader.(io.Closer); ok {
 		if cerr := c.Close(); cerr != nil && err == nil {
 			err = cerr
 		}
 	}
 	if err != nil {
 		return "", driverError(op+": reading the response", err)
+	}
+	if len(text) == 0 {
+		return "", fmt.Errorf("agentmemory: %s: the package returned an empty response", op)
 	}
 	return string(text), nil
 }

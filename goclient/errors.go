@@ -80,7 +80,9 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 		b.WriteString(e.Op)
 	}
-	if e.Code != 0 {
+	if e.Code != 0 && e.Err != nil {
+		// Only errors the database raised carry an ORA code in their text;
+		// client-side validation shares the class but never reached Oracle.
 		fmt.Fprintf(&b, ": ORA-%05d", e.Code)
 	}
 	b.WriteString(": ")

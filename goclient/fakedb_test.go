@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // fakeOraErr has the shape of *godror.OraErr that mapDriverError reads.
@@ -128,11 +129,14 @@ func (s *fakeStmt) Query([]driver.Value) (driver.Rows, error) {
 }
 
 func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (driver.Result, error) {
+	if err := checkBindNames(s.query, args); err != nil {
+		return nil, err
+	}
 	call := fakeCall{Fn: facadeFn(s.query), SQL: s.query, Args: map[string]any{}}
-	var out *sql.Out
+	outs := map[string]sql.Out{}
 	for _, a := range args {
 		if o, ok := a.Value.(sql.Out); ok {
-			out = &o
+			outs[a.Name] = o
 			continue
 		}
 		call.Args[a.Name] = a.Value
@@ -145,12 +149,49 @@ func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (dri
 	if err != nil {
 		return nil, err
 	}
-	if out != nil && resp != "" {
-		// Dest is *godror.Lob; set its Reader as godror does, by reflection
-		// so that this test file need not import the driver.
-		reflect.ValueOf(out.Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(strings.NewReader(resp))))
+	if len(outs) == 0 || resp == "" {
+		return driver.RowsAffected(0), nil
 	}
+	// What wrapBlock's PL/SQL does: up to smallResponseChars characters in
+	// :b_small, else the CLOB in :b_big.
+	if utf8.RuneCountInString(resp) <= smallResponseChars {
+		*outs["b_small"].Dest.(*string) = resp
+		return driver.RowsAffected(0), nil
+	}
+	// Dest is *godror.Lob; set its Reader as godror does, by reflection so
+	// that this test file need not import the driver.
+	reflect.ValueOf(outs["b_big"].Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(strings.NewReader(resp))))
 	return driver.RowsAffected(0), nil
+}
+
+// bindPattern finds bind placeholders; `:=` does not match, nor does a
+// colon inside a quoted literal in the blocks the client sends (it sends none).
+var bindPattern = regexp.MustCompile(`:([A-Za-z][A-Za-z0-9_$#]*)`)
+
+// checkBindNames fails as Oracle does (ORA-01036) when the named binds and the
+// placeholders of the statement differ: every bind must have a placeholder
+// and, in a PL/SQL block, every placeholder a bind.
+func checkBindNames(query string, args []driver.NamedValue) error {
+	want := map[string]bool{}
+	for _, m := range bindPattern.FindAllStringSubmatch(query, -1) {
+		want[strings.ToLower(m[1])] = true
+	}
+	got := map[string]bool{}
+	for _, a := range args {
+		if a.Name == "" {
+			return fmt.Errorf("fake: positional bind %d in %q: the client binds by name", a.Ordinal, query)
+		}
+		got[strings.ToLower(a.Name)] = true
+		if !want[strings.ToLower(a.Name)] {
+			return fakeOraErr{1036, fmt.Sprintf("illegal variable name/number: no placeholder :%s in %q", a.Name, query)}
+		}
+	}
+	for name := range want {
+		if !got[name] {
+			return fakeOraErr{1008, fmt.Sprintf("not all variables bound: :%s in %q", name, query)}
+		}
+	}
+	return nil
 }
 
 var facadeFnPattern = regexp.MustCompile(`dbms_agent_memory_store\.(\w+)`)

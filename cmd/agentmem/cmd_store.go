@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,10 +75,6 @@ func init() {
 	})
 }
 
-// stdin is where confirmations are read from; cliEnv has no input stream,
-// so tests replace this instead.
-var stdin io.Reader = os.Stdin
-
 // storeFlags are the flags shared by the store subcommands; each subcommand
 // registers the ones it takes.
 type storeFlags struct {
@@ -140,7 +135,7 @@ func runStore(ctx context.Context, env *cliEnv, args []string) error {
 			return err
 		}
 		if !f.yes {
-			if err := confirm(env, stdin, fmt.Sprintf("This drops %s and all its records.", storeLabel(f.id)), confirmToken(f.id)); err != nil {
+			if err := confirm(env, env.Stdin, fmt.Sprintf("This drops %s and all its records.", storeLabel(f.id)), confirmToken(f.id)); err != nil {
 				return err
 			}
 		}
@@ -294,7 +289,7 @@ func storeCreate(ctx context.Context, env *cliEnv, f *storeFlags) error {
 		if p := f.opts.TableNamePrefix; p != "" {
 			label, token = "the store with prefix "+p, strings.TrimSuffix(strings.ToUpper(p), "_")
 		}
-		if err := confirm(env, stdin, "--policy recreate drops "+label+" with all its records, then creates it empty.", token); err != nil {
+		if err := confirm(env, env.Stdin, "--policy recreate drops "+label+" with all its records, then creates it empty.", token); err != nil {
 			return err
 		}
 	}
@@ -351,6 +346,9 @@ func output(env *cliEnv, asJSON bool, v any, table func(io.Writer)) error {
 // but token (case-insensitive), or no line at all, refuses.
 func confirm(env *cliEnv, in io.Reader, what, token string) error {
 	fmt.Fprintf(env.Stderr, "%s\nType %s to confirm: ", what, token)
+	if in == nil {
+		in = strings.NewReader("")
+	}
 	line, err := bufio.NewReader(in).ReadString('\n')
 	answer := strings.TrimSpace(line)
 	if answer == "" && err != nil {

@@ -139,11 +139,8 @@ func TestConfirm(t *testing.T) {
 // ORACLE_DSN set to dsn.
 func runStoreCLI(t *testing.T, input, dsn string, args ...string) (int, string, string) {
 	t.Helper()
-	old := stdin
-	stdin = strings.NewReader(input)
-	t.Cleanup(func() { stdin = old })
 	var out, errOut bytes.Buffer
-	env := &cliEnv{Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
+	env := &cliEnv{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string {
 		if k == envDSN {
 			return dsn
 		}

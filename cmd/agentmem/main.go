@@ -33,9 +33,10 @@ type command struct {
 	Run func(ctx context.Context, env *cliEnv, args []string) error
 }
 
-// cliEnv is what every command receives: output streams, and the process
-// environment lookup (tests replace it).
+// cliEnv is what every command receives: input and output streams, and the
+// process environment lookup (tests replace them).
 type cliEnv struct {
+	Stdin  io.Reader // confirmations of destructive commands; nil reads as empty
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
@@ -62,7 +63,7 @@ func register(c command) {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	env := &cliEnv{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	env := &cliEnv{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	code := run(ctx, env, os.Args[1:])
 	stop()
 	os.Exit(code)
