@@ -17,9 +17,12 @@ create table agentmem_store_registry (
   constraint agentmem_store_registry_pk primary key (store_key),
   constraint agentmem_store_registry_key_ck check (
     store_key = '$DEFAULT' or regexp_like(store_key, '^[A-Z][A-Z0-9_]{0,15}$')),
+  -- Written so that no branch is UNKNOWN: a CHECK passes when its condition
+  -- is UNKNOWN, so "table_prefix = store_key || '_'" alone would accept a
+  -- NULL prefix for a named store.
   constraint agentmem_store_registry_prefix_ck check (
     (store_key = '$DEFAULT' and table_prefix is null)
-    or table_prefix = store_key || '_'),
+    or (store_key <> '$DEFAULT' and table_prefix is not null and table_prefix = store_key || '_')),
   constraint agentmem_store_registry_status_ck check (
     status in ('CREATING', 'READY', 'BROKEN', 'DROPPING')),
   constraint agentmem_store_registry_version_ck check (schema_version >= 0)

@@ -450,12 +450,21 @@ as
     end if;
   end check_strategy_and_dim;
 
+  function chunking_differs(p_a in t_config, p_b in t_config) return boolean
+  is
+  begin
+    return p_a.chunk_max <> p_b.chunk_max or p_a.chunk_overlap <> p_b.chunk_overlap
+        or p_a.chunk_by <> p_b.chunk_by or p_a.chunk_split <> p_b.chunk_split
+        or p_a.chunk_normalize <> p_b.chunk_normalize;
+  end chunking_differs;
+
   -- REQUIRE_EXISTING and CREATE_IF_EMPTY on a registered store: the other
   -- settings must match too (CREATE_IF_NECESSARY is the policy that changes them).
   procedure check_settings(p_store in t_store, p_request in t_request)
   is
     l_wanted t_config := merged(p_store.config, p_request);
-    co_hint  constant varchar2(200) := 'omit it to use the stored value, or open with CREATE_IF_NECESSARY as '
+    -- 80 characters of text plus an owner name of up to 128.
+    co_hint  constant varchar2(400) := 'omit it to use the stored value, or open with CREATE_IF_NECESSARY as '
                                        || p_store.owner || ' to change it';
   begin
     if p_request.sync.value is not null and p_request.sync.value <> p_store.config.search_index_sync then
@@ -474,7 +483,9 @@ as
         agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_string,
         co_hint);
     end if;
-    if p_request.chunking_present and not same_config(l_wanted, p_store.config) then
+    -- Chunking alone is compared: the strategy of l_wanted may be KEYWORD on
+    -- a HYBRID store, which check_strategy_and_dim allows.
+    if p_request.chunking_present and chunking_differs(l_wanted, p_store.config) then
       incompatible(p_store, 'chunking',
         agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_string,
         agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_string, co_hint);
@@ -520,6 +531,22 @@ as
     end if;
   end check_usable;
 
+  -- Store DDL runs in the caller's own schema, and CREATE VECTOR INDEX is
+  -- documented with unqualified names only: they resolve in CURRENT_SCHEMA,
+  -- which must therefore be the owner (ALTER SESSION SET CURRENT_SCHEMA
+  -- changes it).
+  procedure require_ddl_session(p_store in t_store)
+  is
+  begin
+    if agentmem_util.current_schema_name <> p_store.owner then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: the session''s CURRENT_SCHEMA ' || agentmem_util.current_schema_name
+        || ' differs from ' || p_store.owner || ', the owner of ' || agentmem_store_catalog.display_name(p_store)
+        || '; store DDL creates objects in the current schema. Run ALTER SESSION SET CURRENT_SCHEMA = '
+        || p_store.owner || ' (or reconnect) and call again');
+    end if;
+  end require_ddl_session;
+
   -- Lifecycle policies run as the owner, without schema_owner (seed rule:
   -- schema_owner is for runtime access with REQUIRE_EXISTING or NO_CHECK).
   procedure require_own_schema(p_store in t_store, p_policy in varchar2, p_owner_given in boolean)
@@ -540,6 +567,7 @@ as
         || agentmem_util.current_user_name || ', but AGENTMEM_STORE_REGISTRY there is a synonym for '
         || p_store.owner || '''s: create, repair or recreate the store as ' || p_store.owner);
     end if;
+    require_ddl_session(p_store);
   end require_own_schema;
 
   function complete(p_store in t_store, p_config in t_config) return boolean
@@ -724,6 +752,7 @@ as
       check_usable(l_store);
     end if;
     if l_store.schema_version < agentmem_store_catalog.co_schema_version then
+      require_ddl_session(l_store);
       agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
       agentmem_store_catalog.read_registry(l_store);
     end if;
@@ -735,6 +764,7 @@ as
     l_store   t_store := locate_own(p_store_id, p_allow_orphans => true);
     l_actions agentmem_util.t_text_list := agentmem_util.t_text_list();
   begin
+    require_ddl_session(l_store);   -- the purge job is named without its schema
     agentmem_store_ddl.drop_store(l_store, l_actions);
   end drop_store;
 

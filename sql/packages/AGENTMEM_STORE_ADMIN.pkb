@@ -391,11 +391,13 @@ as
     end loop;
   end purge_relations;
 
-  -- Deletes one expired record with its chunks (and the chunks of rows its
-  -- foreign-key cascade removes).
+  -- Deletes one expired record with its chunks, and the chunks and
+  -- relations of the rows its foreign-key cascade removes.
   procedure purge_record(p_store in t_store, p_base in varchar2, p_id in varchar2, p_type in varchar2)
   is
     l_chunks varchar2(128) := p_store.table_prefix || 'RECORD_CHUNKS';
+    l_ids    agentmem_util.t_text_list;
+    l_types  agentmem_util.t_text_list;
   begin
     execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
       || ' where source_id = :1 and source_type = :2' using p_id, p_type;
@@ -408,12 +410,23 @@ as
       when 'MEMORY' then
         purge_relations(p_store, p_id, p_type);
       when 'THREAD' then
+        -- The cascade removes the thread's memory-like records: their
+        -- relations go first, with the lifecycle rule applied to the targets.
+        execute immediate 'select record_id, memory_type from '
+          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' where thread_id = :1'
+          bulk collect into l_ids, l_types using p_id;
+        for j in 1 .. l_ids.count loop
+          purge_relations(p_store, l_ids(j), l_types(j));
+        end loop;
         execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
           || ' where thread_id = :1' using p_id;
-        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION') || ' r'
-          || ' where exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
-          || ' where m.thread_id = :1 and ((m.record_id = r.source_id and m.memory_type = r.source_type)'
-          || ' or (m.record_id = r.target_id and m.memory_type = r.target_type)))' using p_id;
+        -- Images of the thread's messages cascade too, even those whose own
+        -- THREAD_ID (copied into their chunks) is NULL.
+        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks) || ' c'
+          || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
+          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
+          || ' join ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
+          || ' on m.record_id = d.message_id where m.thread_id = :1)' using p_id;
       else
         null;   -- THREAD_SUMMARY and DOCUMENT rows own nothing but their chunks
     end case;
@@ -433,23 +446,23 @@ as
       case p_base
         when 'MEMORY' then
           execute immediate 'select record_id, memory_type from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
         when 'MESSAGE' then
           execute immediate 'select record_id, ''message'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
         when 'THREAD_SUMMARY' then
           execute immediate 'select record_id, ''thread_summary'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
         when 'DOCUMENT' then
           execute immediate 'select record_id, ''image'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
         when 'THREAD' then
           execute immediate 'select record_id, ''thread'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp fetch first :1 rows only'
+            || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
       end case;
       exit when l_ids.count = 0;

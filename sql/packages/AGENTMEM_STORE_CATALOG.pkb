@@ -267,8 +267,17 @@ as
       when co_keyword then
         add_object(l_list, p_prefix || 'RECORD_CHUNKS_TXT_IX', 'TEXT INDEX', p_prefix || 'RECORD_CHUNKS', 'CHUNK_TEXT');
       when co_hybrid then
-        add_object(l_list, preference_name(p_prefix), 'PREFERENCE');
+        -- The index first: building it (re)creates the preference it needs,
+        -- so a missing preference alone is only recreated afterwards.
         add_object(l_list, p_prefix || 'RECORD_CHUNKS_HYB_IX', 'HYBRID INDEX', p_prefix || 'RECORD_CHUNKS', 'CHUNK_TEXT');
+        add_object(l_list, preference_name(p_prefix), 'PREFERENCE');
+      else
+        -- Only a hand-edited registry row gets here: the package writes one
+        -- of the three values.
+        agentmem_util.raise_error(dbms_agent_memory_store.co_store_broken,
+          'STORE_BROKEN: search_strategy ' || agentmem_util.quoted(p_config.search_strategy)
+          || ' in the configuration of the store with prefix ' || agentmem_util.quoted(p_prefix)
+          || ' is not VECTOR, KEYWORD or HYBRID; restore the CONFIG of its AGENTMEM_STORE_REGISTRY row');
     end case;
     return l_list;
   end expected_objects;

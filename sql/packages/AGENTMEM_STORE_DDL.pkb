@@ -45,50 +45,72 @@ as
   is
   begin
     p_store.status := p_status;
-    p_store.status_detail := substr(p_detail, 1, 4000);
+    -- SUBSTRB: STATUS_DETAIL holds at most 4000 bytes (a VARCHAR2 column in
+    -- SQL, MAX_STRING_SIZE STANDARD), and so does the record field.
+    p_store.status_detail := substrb(p_detail, 1, 4000);
     execute immediate
       'update ' || agentmem_util.sql_object(p_store.owner, co_registry)
       || ' set status = :s, status_detail = :d, updated_at = systimestamp where store_key = :k'
       using p_store.status, p_store.status_detail, p_store.store_key;
   end set_status;
 
-  -- Called from the exception handlers of the lifecycle procedures: records
-  -- the failed step and the error on the row, and commits that (the
-  -- autonomous transaction of the calling lifecycle procedure).
-  -- agentmem:commits
-  procedure mark_broken(p_store in out nocopy agentmem_store_catalog.t_store, p_error in varchar2)
+  -- The message of an error without the "ORA-201NN: " prefix SQLERRM gives
+  -- a package error (its class name follows); other errors keep their code.
+  function error_text(p_sqlerrm in varchar2) return varchar2
   is
   begin
-    rollback;
+    return regexp_replace(p_sqlerrm, '^ORA-201[0-9]{2}: ');
+  end error_text;
+
+  -- Called from the exception handlers of the lifecycle procedures, after
+  -- their ROLLBACK: records the failed step, the error and the repair on the
+  -- row with p_status (BROKEN, or DROPPING for a drop), and commits that in
+  -- the autonomous transaction of the calling lifecycle procedure.
+  -- agentmem:commits
+  procedure record_failure(p_store in out nocopy agentmem_store_catalog.t_store, p_status in varchar2,
+                           p_error in varchar2, p_repair in varchar2)
+  is
+  begin
     if p_store.registered then
-      set_status(p_store, 'BROKEN',
-        'step "' || g_step || '" failed: ' || p_error
-        || ' Repair: fix the cause, then open the store with schema_policy CREATE_IF_NECESSARY as '
-        || p_store.owner || ' (or RECREATE to start over, or drop_store).');
+      set_status(p_store, p_status, 'step "' || g_step || '" failed: ' || error_text(p_error) || ' Repair: ' || p_repair);
       commit;
     end if;
-  end mark_broken;
+  end record_failure;
 
-  -- The error a failed lifecycle step raises: package errors as they are,
-  -- any other error (a failed DDL) as STORE_BROKEN with the repair hint.
-  function broken_code(p_code in pls_integer) return pls_integer
+  -- The repair hints recorded by record_failure and given in STORE_BROKEN.
+  function repair_hint(p_store in agentmem_store_catalog.t_store) return varchar2
   is
   begin
-    return case when p_code between -20199 and -20100 then p_code
-                else dbms_agent_memory_store.co_store_broken end;
-  end broken_code;
+    return 'fix the cause, then open the store with schema_policy CREATE_IF_NECESSARY as ' || p_store.owner
+           || ' (or RECREATE to start over, or drop_store).';
+  end repair_hint;
 
-  function broken_message(p_store in agentmem_store_catalog.t_store, p_code in pls_integer, p_error in varchar2)
+  function drop_hint(p_store in agentmem_store_catalog.t_store) return varchar2
+  is
+  begin
+    return 'fix the cause, then run dbms_agent_memory_store.drop_store again as ' || p_store.owner
+           || ': it skips what is already gone.';
+  end drop_hint;
+
+  -- The STORE_BROKEN message for a failed DDL step (not for package errors,
+  -- which are re-raised as they are).
+  function broken_message(p_store in agentmem_store_catalog.t_store, p_error in varchar2, p_repair in varchar2)
     return varchar2
   is
   begin
-    if p_code between -20199 and -20100 then
-      return p_error;
-    end if;
     return 'STORE_BROKEN: ' || agentmem_store_catalog.display_name(p_store) || ': step "' || g_step
-           || '" failed: ' || p_error || ' The store is marked BROKEN. Fix the cause, then open it with'
-           || ' schema_policy CREATE_IF_NECESSARY as ' || p_store.owner || ' to repair it.';
+           || '" failed: ' || p_error
+           || case when p_store.registered then ' The store is marked ' || p_store.status || '.'
+                   else ' Nothing was registered.' end
+           || ' Repair: ' || p_repair;
   end broken_message;
+
+  -- True for the codes of the package's error table (-20199 .. -20100).
+  function package_error(p_code in pls_integer) return boolean
+  is
+  begin
+    return p_code between -20199 and -20100;
+  end package_error;
 
   ------------------------------------------------------------------------------
   -- DDL of tables, indexes, search objects, job
@@ -243,7 +265,7 @@ as
   begin
     g_step := 'add column ' || p_prefix || 'RECORD_CHUNKS.EMBEDDING';
     execute immediate 'alter table ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS')
-      || ' add (embedding vector(' || agentmem_util.sql_int(p_dim) || ', float32))';
+      || ' add (embedding vector(' || agentmem_util.sql_int(p_dim, p_what => 'vector_dim') || ', float32))';
     execute immediate 'comment on column ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS')
       || '.embedding is ' || agentmem_util.sql_literal(
            'local vector of the chunk (cosine distance); NULL when the record has no local vector');
@@ -269,24 +291,32 @@ as
     agentmem_util.append(p_actions, 'dropped index ' || p_name);
   end drop_index;
 
+  -- DBMS_VECTOR_CHAIN is called through dynamic PL/SQL: a static call would
+  -- make this body's compilation depend on a direct EXECUTE grant to the
+  -- owner (stored PL/SQL compiles without roles), so a schema that never
+  -- uses HYBRID could not install the package. At run time the caller's
+  -- privileges and enabled roles apply (AUTHID CURRENT_USER).
   procedure drop_preference(p_owner in varchar2, p_prefix in varchar2,
                             p_actions in out nocopy agentmem_util.t_text_list)
   is
+    l_name varchar2(128) := agentmem_store_catalog.preference_name(p_prefix);
   begin
-    if not agentmem_store_catalog.preference_exists(p_owner, agentmem_store_catalog.preference_name(p_prefix)) then
+    if not agentmem_store_catalog.preference_exists(p_owner, l_name) then
       return;
     end if;
-    g_step := 'drop vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix);
-    dbms_vector_chain.drop_preference(pref_name => agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix)));
-    agentmem_util.append(p_actions, 'dropped vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix));
+    g_step := 'drop vectorizer preference ' || l_name;
+    execute immediate 'begin dbms_vector_chain.drop_preference(pref_name => :n); end;'
+      using agentmem_util.sql_bare_name(l_name);
+    agentmem_util.append(p_actions, 'dropped vectorizer preference ' || l_name);
   end drop_preference;
 
   procedure create_preference(p_prefix in varchar2, p_config in agentmem_store_catalog.t_config,
                               p_actions in out nocopy agentmem_util.t_text_list)
   is
+    l_name   varchar2(128) := agentmem_store_catalog.preference_name(p_prefix);
     l_params json_object_t := json_object_t();
   begin
-    g_step := 'create vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix);
+    g_step := 'create vectorizer preference ' || l_name;
     -- The vectorizer carries the store's in-database model and chunking;
     -- IVF because it accepts DML on every 23ai release (see docs/schema.md).
     l_params.put('model', p_config.embedding_model);
@@ -297,11 +327,11 @@ as
     l_params.put('overlap', p_config.chunk_overlap);
     l_params.put('split', p_config.chunk_split);
     l_params.put('normalize', p_config.chunk_normalize);
-    dbms_vector_chain.create_preference(
-      pref_name => agentmem_util.sql_bare_name(agentmem_store_catalog.preference_name(p_prefix)),
-      pref_type => dbms_vector_chain.vectorizer,
-      params    => json(l_params.to_string));
-    agentmem_util.append(p_actions, 'created vectorizer preference ' || agentmem_store_catalog.preference_name(p_prefix));
+    execute immediate
+      'begin dbms_vector_chain.create_preference(pref_name => :n, pref_type => dbms_vector_chain.vectorizer,'
+      || ' params => json(:p)); end;'
+      using agentmem_util.sql_bare_name(l_name), l_params.to_clob;
+    agentmem_util.append(p_actions, 'created vectorizer preference ' || l_name);
   end create_preference;
 
   procedure create_search_index(p_owner in varchar2, p_prefix in varchar2, p_config in agentmem_store_catalog.t_config,
@@ -313,10 +343,13 @@ as
         g_step := 'create vector index ' || p_prefix || 'RECORD_CHUNKS_EMB_VIX';
         -- IVF (neighbor partitions): DML works on 23.4 and no vector pool is
         -- needed; HNSW would fail DML on 23.4 (ORA-51928) and needs
-        -- VECTOR_MEMORY_SIZE. See docs/schema.md.
+        -- VECTOR_MEMORY_SIZE. See docs/schema.md. The SQL Language Reference
+        -- gives CREATE VECTOR INDEX with unqualified index and table names
+        -- only; they resolve in CURRENT_SCHEMA, which AGENTMEM_STORE checks is
+        -- the owner before any store DDL.
         execute immediate 'create vector index '
-          || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS_EMB_VIX')
-          || ' on ' || agentmem_util.sql_object(p_owner, p_prefix || 'RECORD_CHUNKS') || ' (embedding)'
+          || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS_EMB_VIX', 'index name')
+          || ' on ' || agentmem_util.sql_name(p_prefix || 'RECORD_CHUNKS', 'table name') || ' (embedding)'
           || ' organization neighbor partitions distance cosine with target accuracy 95';
         agentmem_util.append(p_actions, 'created vector index ' || p_prefix || 'RECORD_CHUNKS_EMB_VIX');
       when agentmem_store_catalog.co_keyword then
@@ -453,8 +486,10 @@ as
           l_status := null;
         end if;
         if l_status is null then
-          if l_expected(i).object_type = 'HYBRID INDEX'
-             and not agentmem_store_catalog.preference_exists(l_owner, agentmem_store_catalog.preference_name(l_prefix)) then
+          if l_expected(i).object_type = 'HYBRID INDEX' then
+            -- A fresh preference: one left by an earlier attempt may carry
+            -- another model or chunking than p_config.
+            drop_preference(l_owner, l_prefix, p_actions);
             create_preference(l_prefix, p_config, p_actions);
           end if;
           create_search_index(l_owner, l_prefix, p_config, p_actions);
@@ -505,6 +540,12 @@ as
   -- Lifecycle
   ------------------------------------------------------------------------------
 
+  -- Every lifecycle procedure below is autonomous and ends each path with
+  -- COMMIT, or with ROLLBACK in its handler (ORA-06519 otherwise). The
+  -- handler records the failure on the registry row (record_failure commits
+  -- that), re-raises package errors as they are and any other error (a
+  -- failed DDL) as STORE_BROKEN.
+
   -- agentmem:commits (autonomous transaction, see the spec)
   procedure create_store(p_store in out nocopy agentmem_store_catalog.t_store, p_config in agentmem_store_catalog.t_config,
                          p_actions in out nocopy agentmem_util.t_text_list,
@@ -520,8 +561,8 @@ as
     p_store.status := 'CREATING';
     p_store.status_detail := null;
     write_row(p_store);
-    commit;
     p_store.registered := true;
+    commit;
     agentmem_util.append(p_actions, 'registered ' || agentmem_store_catalog.display_name(p_store));
     ensure_objects(p_store, p_config, p_actions);
     ensure_job(p_store, p_actions, p_warnings);
@@ -532,8 +573,13 @@ as
     when others then
       l_code := sqlcode;
       l_error := sqlerrm;
-      mark_broken(p_store, l_error);
-      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+      rollback;
+      record_failure(p_store, 'BROKEN', l_error, repair_hint(p_store));
+      if package_error(l_code) then
+        raise;
+      end if;
+      agentmem_util.raise_error(dbms_agent_memory_store.co_store_broken,
+        broken_message(p_store, l_error, repair_hint(p_store)));
   end create_store;
 
   -- agentmem:commits (autonomous transaction, see the spec)
@@ -568,8 +614,8 @@ as
             or p_config.chunk_max <> l_old.chunk_max or p_config.chunk_overlap <> l_old.chunk_overlap
             or p_config.chunk_by <> l_old.chunk_by or p_config.chunk_split <> l_old.chunk_split
             or p_config.chunk_normalize <> l_old.chunk_normalize) then
+      -- ensure_objects builds the index again with a fresh preference.
       drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX', true, p_actions);
-      drop_preference(p_store.owner, p_store.table_prefix, p_actions);
     end if;
 
     ensure_objects(p_store, p_config, p_actions);
@@ -584,8 +630,13 @@ as
     when others then
       l_code := sqlcode;
       l_error := sqlerrm;
-      mark_broken(p_store, l_error);
-      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+      rollback;
+      record_failure(p_store, 'BROKEN', l_error, repair_hint(p_store));
+      if package_error(l_code) then
+        raise;
+      end if;
+      agentmem_util.raise_error(dbms_agent_memory_store.co_store_broken,
+        broken_message(p_store, l_error, repair_hint(p_store)));
   end repair_store;
 
   -- agentmem:commits (autonomous transaction, see the spec)
@@ -613,8 +664,13 @@ as
     when others then
       l_code := sqlcode;
       l_error := sqlerrm;
-      mark_broken(p_store, l_error);
-      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+      rollback;
+      record_failure(p_store, 'BROKEN', l_error, repair_hint(p_store));
+      if package_error(l_code) then
+        raise;
+      end if;
+      agentmem_util.raise_error(dbms_agent_memory_store.co_store_broken,
+        broken_message(p_store, l_error, repair_hint(p_store)));
   end upgrade_store;
 
   -- agentmem:commits (autonomous transaction, see the spec)
@@ -660,14 +716,20 @@ as
     if sql%rowcount > 0 then
       agentmem_util.append(p_actions, 'unregistered ' || agentmem_store_catalog.display_name(p_store));
     end if;
-    commit;
     p_store.registered := false;
+    commit;
   exception
     when others then
       l_code := sqlcode;
       l_error := sqlerrm;
-      mark_broken(p_store, l_error);
-      agentmem_util.raise_error(broken_code(l_code), broken_message(p_store, l_code, l_error));
+      rollback;
+      -- The row stays DROPPING (docs/stores.md): the repair is to drop again.
+      record_failure(p_store, 'DROPPING', l_error, drop_hint(p_store));
+      if package_error(l_code) then
+        raise;
+      end if;
+      agentmem_util.raise_error(dbms_agent_memory_store.co_store_broken,
+        broken_message(p_store, l_error, drop_hint(p_store)));
   end drop_store;
 
 end agentmem_store_ddl;

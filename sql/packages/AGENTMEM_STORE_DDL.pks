@@ -16,13 +16,15 @@ as
   -- the caller's transaction untouched (a caller holding row locks on a store
   -- table makes the DDL fail, ORA-00054, instead of committing its work).
   --
-  -- Errors: a failed step leaves the registry row BROKEN with the step, the
-  -- error and the repair hint in status_detail, and raises STORE_BROKEN
-  -- (errors of the package itself are re-raised unchanged).
+  -- Errors: a failed step leaves the registry row BROKEN (DROPPING for
+  -- drop_store) with the step, the error and the repair in status_detail,
+  -- and raises STORE_BROKEN (errors of the package itself are re-raised
+  -- unchanged, after the row is marked).
   --
   -- p_actions and p_warnings receive one line per DDL performed / warning.
   -- All DDL runs in the caller's own schema: p_store.owner must be the
-  -- current user (AGENTMEM_STORE checks that before calling).
+  -- current user and the session's CURRENT_SCHEMA (AGENTMEM_STORE checks
+  -- both before calling).
   ------------------------------------------------------------------------------
 
   -- Registers the store (status CREATING) and creates every object, then

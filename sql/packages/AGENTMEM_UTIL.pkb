@@ -140,12 +140,13 @@ as
     return dbms_assert.simple_sql_name(str => p_name);
   end sql_bare_name;
 
-  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535) return varchar2
+  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535,
+                   p_what in varchar2 default 'value') return varchar2
   is
   begin
     if p_value is null or p_value <> trunc(p_value) or p_value < p_min or p_value > p_max then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: value ' || nvl(to_char(p_value), 'null')
+        'INVALID_ARGUMENT: ' || p_what || ' ' || nvl(to_char(p_value), 'null')
         || ' must be a whole number from ' || p_min || ' to ' || p_max);
     end if;
     return to_char(trunc(p_value));
@@ -154,7 +155,11 @@ as
   function sql_literal(p_text in varchar2) return varchar2
   is
   begin
-    return dbms_assert.enquote_literal(str => replace(p_text, '''', ''''''));
+    -- Quoted here, then verified: ENQUOTE_LITERAL adds no quotes to input
+    -- that is already enclosed in them (text starting or ending with a
+    -- quote would be taken for such a literal), and it checks that every
+    -- inner quote is doubled.
+    return dbms_assert.enquote_literal(str => '''' || replace(p_text, '''', '''''') || '''');
   end sql_literal;
 
   function sql_column_list(p_columns in varchar2) return varchar2
@@ -382,6 +387,12 @@ as
   begin
     return sys_context('USERENV', 'CURRENT_USER');
   end current_user_name;
+
+  function current_schema_name return varchar2
+  is
+  begin
+    return sys_context('USERENV', 'CURRENT_SCHEMA');
+  end current_schema_name;
 
 end agentmem_util;
 /

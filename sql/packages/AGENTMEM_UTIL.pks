@@ -70,11 +70,14 @@ as
   function sql_bare_name(p_name in varchar2) return varchar2;
 
   -- Returns the decimal text of a whole number in p_min .. p_max, for DDL
-  -- values that cannot be binds (VECTOR(n, FLOAT32)).
-  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535) return varchar2;
+  -- values that cannot be binds (VECTOR(n, FLOAT32)). p_what names the
+  -- value in the INVALID_ARGUMENT message.
+  function sql_int(p_value in number, p_min in number default 1, p_max in number default 65535,
+                   p_what in varchar2 default 'value') return varchar2;
 
-  -- Returns p_text as a SQL string literal (quotes doubled, then enclosed by
-  -- DBMS_ASSERT.ENQUOTE_LITERAL), for COMMENT ON and job actions.
+  -- Returns p_text as a SQL string literal (quotes doubled, enclosed in
+  -- quotes, verified by DBMS_ASSERT.ENQUOTE_LITERAL), for COMMENT ON and job
+  -- actions.
   function sql_literal(p_text in varchar2) return varchar2;
 
   -- Returns a comma-separated list of quoted column names from a
@@ -147,6 +150,10 @@ as
 
   -- The user whose privileges are in force (invoker's rights: the caller).
   function current_user_name return varchar2;
+
+  -- The schema unqualified names resolve in (USERENV CURRENT_SCHEMA); it
+  -- differs from current_user_name after ALTER SESSION SET CURRENT_SCHEMA.
+  function current_schema_name return varchar2;
 
 end agentmem_util;
 /

@@ -149,8 +149,11 @@ as
   --   chunking             {max, overlap, by, split, normalize} (UTL_TO_CHUNKS rules)
   -- Returns: {"store": {...}, "actions": [DDL performed], "warnings": [...]}.
   -- Side effects: creating policies run DDL in an autonomous transaction
-  --   (see Transactions); REQUIRE_EXISTING and NO_CHECK only read.
-  -- Raises: INVALID_ARGUMENT (a key, its value and the rule), SCHEMA_MISSING
+  --   (see Transactions); REQUIRE_EXISTING and NO_CHECK only read. Creating
+  --   policies need the session's CURRENT_SCHEMA to be the owner (store DDL
+  --   creates objects there).
+  -- Raises: INVALID_ARGUMENT (a key, its value and the rule; CURRENT_SCHEMA
+  --   other than the owner for a creating policy), SCHEMA_MISSING
   --   (the missing objects), SCHEMA_OUTDATED (run upgrade_store),
   --   INCOMPATIBLE_STORE (requested vs stored value), UNSUPPORTED_RELEASE (the
   --   release needed), STORE_BROKEN (the repair hint), NOT_FOUND (NO_CHECK on
@@ -176,13 +179,16 @@ as
   --   current), "warnings"}.
   -- Side effects: DDL, autonomous transaction (see Transactions).
   -- Raises: NOT_FOUND, STORE_BROKEN (on failure, with the repair hint),
-  --   INCOMPATIBLE_STORE (store newer than this package).
+  --   INCOMPATIBLE_STORE (store newer than this package), INVALID_ARGUMENT
+  --   (steps are pending and CURRENT_SCHEMA is not the owner).
   function upgrade_store(p_store_id in varchar2) return clob;
 
   -- Drops a store of the caller's schema: its purge job, indexes, tables,
   -- vectorizer preference and registry row. Destroys the data.
-  -- Side effects: DDL, autonomous transaction; restartable.
-  -- Raises: NOT_FOUND, STORE_BROKEN (a step failed; run it again).
+  -- Side effects: DDL, autonomous transaction; restartable. A failed step
+  --   leaves the store DROPPING with the error in status_detail.
+  -- Raises: NOT_FOUND, STORE_BROKEN (a step failed; run it again),
+  --   INVALID_ARGUMENT (CURRENT_SCHEMA is not the owner).
   procedure drop_store(p_store_id in varchar2);
 
   -- Grants a runtime user access to a store of the caller's schema.

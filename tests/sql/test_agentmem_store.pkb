@@ -357,8 +357,9 @@ as
     execute immediate 'select count(*) from ctx_user_preferences where pre_name = ''UTS_HYB_HYB_VECTORIZER'''
       into l_prefs;
     ut.expect(l_prefs).to_equal(1);
-    -- A KEYWORD client may open the HYBRID store and gets a warning.
-    l_response := open_json('{"memory_store_id": "UTS_HYB", "search_strategy": "KEYWORD"}');
+    -- A KEYWORD client may open the HYBRID store and gets a warning; its
+    -- chunking (here the defaults, as stored) is compared on its own.
+    l_response := open_json('{"memory_store_id": "UTS_HYB", "search_strategy": "KEYWORD", "chunking": {}}');
     ut.expect(texts(l_response, 'warnings')).to_be_like('%KEYWORD on a HYBRID store%');
   end create_hybrid_store;
 
@@ -452,6 +453,42 @@ as
   begin
     l_response := open_json('{"memory_store_id": "UTS_NONE", "schema_policy": "NO_CHECK"}');
   end no_check_unknown;
+
+  procedure restore_current_schema
+  is
+  begin
+    execute immediate 'alter session set current_schema = ' || dbms_assert.enquote_name(user, false);
+  end restore_current_schema;
+
+  procedure ddl_needs_owner_schema
+  is
+    l_response json_object_t;
+    l_rows     pls_integer;
+  begin
+    execute immediate 'alter session set current_schema = SYSTEM';
+    begin
+      l_response := open_json('{"memory_store_id": "UTS_CS", "schema_policy": "CREATE_IF_NECESSARY", "vector_dim": 8}');
+      restore_current_schema;
+      ut.fail('expected INVALID_ARGUMENT for CURRENT_SCHEMA SYSTEM');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        restore_current_schema;
+        ut.expect(sqlerrm).to_be_like('%CURRENT_SCHEMA SYSTEM%');
+      when others then
+        restore_current_schema;
+        raise;
+    end;
+    select count(*) into l_rows from agentmem_store_registry where store_key = 'UTS_CS';
+    ut.expect(l_rows).to_equal(0);
+    ut.expect(table_count('UTS\_CS\_%')).to_equal(0);
+  end ddl_needs_owner_schema;
+
+  procedure registry_prefix_required
+  is
+  begin
+    insert into agentmem_store_registry (store_key, table_prefix, config, schema_version)
+    values ('UTS_CK', null, json('{}'), 1);
+  end registry_prefix_required;
 
   ------------------------------------------------------------------------------
   -- Upgrades

@@ -147,6 +147,13 @@ as
   --%throws(dbms_agent_memory_store.co_not_found)
   procedure no_check_unknown;
 
+  --%test(a creating policy with CURRENT_SCHEMA other than the owner is INVALID_ARGUMENT, before any DDL)
+  procedure ddl_needs_owner_schema;
+
+  --%test(the registry rejects a named store without its table prefix (check constraint))
+  --%throws(-2290)
+  procedure registry_prefix_required;
+
   --%endcontext
 
   --%context(upgrades)
