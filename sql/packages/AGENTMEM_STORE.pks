@@ -1,7 +1,12 @@
 create or replace package agentmem_store
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_store_admin)
+                 package agentmem_store_admin,
+                 package agentmem_record_write,
+                 package agentmem_record_read,
+                 package agentmem_chunks,
+                 package agentmem_filter,
+                 package agentmem_search)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE: opening a store under a schema policy, upgrading and

@@ -3,7 +3,12 @@ create or replace package agentmem_store_catalog
   accessible by (package dbms_agent_memory_store,
                  package agentmem_store,
                  package agentmem_store_ddl,
-                 package agentmem_store_admin)
+                 package agentmem_store_admin,
+                 package agentmem_record_write,
+                 package agentmem_record_read,
+                 package agentmem_chunks,
+                 package agentmem_filter,
+                 package agentmem_search)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

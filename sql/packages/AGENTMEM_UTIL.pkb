@@ -394,5 +394,11 @@ as
     return sys_context('USERENV', 'CURRENT_SCHEMA');
   end current_schema_name;
 
+  -- == Records helpers ==
+
+  -- == Search helpers ==
+
+  -- == End of helpers ==
+
 end agentmem_util;
 /

@@ -4,7 +4,12 @@ create or replace package agentmem_util
                  package agentmem_store,
                  package agentmem_store_catalog,
                  package agentmem_store_ddl,
-                 package agentmem_store_admin)
+                 package agentmem_store_admin,
+                 package agentmem_record_write,
+                 package agentmem_record_read,
+                 package agentmem_chunks,
+                 package agentmem_filter,
+                 package agentmem_search)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
@@ -154,6 +159,12 @@ as
   -- The schema unqualified names resolve in (USERENV CURRENT_SCHEMA); it
   -- differs from current_user_name after ALTER SESSION SET CURRENT_SCHEMA.
   function current_schema_name return varchar2;
+
+  -- == Records helpers ==
+
+  -- == Search helpers ==
+
+  -- == End of helpers ==
 
 end agentmem_util;
 /

@@ -107,5 +107,11 @@ as
     agentmem_store_admin.purge_expired(p_store_id, p_batch_size);
   end purge_expired;
 
+  -- == Records (issue 5) ==========================================================
+
+  -- == Search (issue 6) ===========================================================
+
+  -- == End of sections ==
+
 end dbms_agent_memory_store;
 /

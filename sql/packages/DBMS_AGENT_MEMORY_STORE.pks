@@ -224,5 +224,13 @@ as
   -- agentmem:commits
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000);
 
+  -- == Records (issue 5) ==========================================================
+  -- Records: add, get, list, update, delete; thread messages. docs/protocol-records.md.
+
+  -- == Search (issue 6) ===========================================================
+  -- Search, chunking for client embedders, index sync. docs/protocol-search.md.
+
+  -- == End of sections ==
+
 end dbms_agent_memory_store;
 /
