@@ -8,10 +8,11 @@ import (
 // DBTX is the database handle the client calls through. *sql.DB, *sql.Conn
 // and *sql.Tx all satisfy it (so do sqlx's wrappers of them).
 //
-// Transactions: given a handle that can begin transactions (*sql.DB,
-// *sql.Conn), each client call runs in its own transaction, committed on
-// success and rolled back on error. Given a *sql.Tx, the call runs inside it
-// and never commits or rolls back: the caller owns the transaction.
+// Transactions: given a *sql.DB or *sql.Conn, each client call commits on
+// success in the same round trip and commits nothing on error (the package
+// rolls back to its savepoint). Given a *sql.Tx, the call runs inside it and
+// never commits or rolls back: the caller owns the transaction. See
+// onSession.
 //
 // Store lifecycle calls (Open with a creating policy, UpgradeStore,
 // DropStore, GrantAccess, RevokeAccess) run DDL, which commits in Oracle:
@@ -25,35 +26,38 @@ type DBTX interface {
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }
 
-// txBeginner is the part of *sql.DB and *sql.Conn that lets a call own its
-// transaction. *sql.Tx lacks it, which is how a caller's transaction is told
-// apart.
-type txBeginner interface {
-	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+// sessionPool is the part of *sql.DB (and *sqlx.DB) that checks out one
+// session from the pool.
+type sessionPool interface {
+	Conn(ctx context.Context) (*sql.Conn, error)
 }
 
-// inTx runs fn in a transaction of its own when h can begin one (commit on
-// success, rollback on error), else directly on h, leaving the commit to
-// whoever owns h.
-func inTx(ctx context.Context, h DBTX, op string, fn func(DBTX) error) error {
-	b, ok := h.(txBeginner)
+// onSession runs fn on one database session: given a pool it checks one out
+// for the call (no round trip: the pool is local), otherwise it uses h as
+// given.
+//
+// Transactions: every package call is atomic by itself (it rolls back to a
+// savepoint taken at its start), so the client opens no transaction of its
+// own. Outside a *sql.Tx the driver executes with commit-on-success, which
+// commits in the same round trip as the call (godror: DPI_MODE_EXEC_COMMIT_
+// ON_SUCCESS, stmt.go); a failed call commits nothing. An explicit BeginTx +
+// Commit would add a round trip per call (godror's Commit is an
+// OCITransCommit). Inside a caller's *sql.Tx nothing is committed: the
+// caller owns the transaction.
+//
+// The session is pinned for the whole of fn because a large response is a
+// CLOB read after the execute, from the session that ran it.
+func onSession(ctx context.Context, h DBTX, op string, fn func(DBTX) error) error {
+	p, ok := h.(sessionPool)
 	if !ok {
 		return fn(h)
 	}
-	tx, err := b.BeginTx(ctx, nil)
+	conn, err := p.Conn(ctx)
 	if err != nil {
 		return driverError(op, err)
 	}
-	if err := fn(tx); err != nil {
-		// The call failed; its own error matters more than a failed rollback,
-		// and the package has already rolled back to its savepoint.
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return driverError(op+": commit", err)
-	}
-	return nil
+	defer conn.Close()
+	return fn(conn)
 }
 
 // pinsSession reports whether h is bound to one database session (anything

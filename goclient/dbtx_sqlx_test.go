@@ -14,13 +14,13 @@ var (
 	_ DBTX = (*sqlx.Tx)(nil)
 )
 
-// A *sqlx.Tx must be recognized as the caller's transaction (no BeginTx), and
-// a *sqlx.DB as a handle the client may open transactions on.
+// A *sqlx.DB is a pool the client checks sessions out of; a *sqlx.Tx is the
+// caller's transaction, used as given.
 func TestSqlxHandlesKeepTransactionOwnership(t *testing.T) {
-	if _, ok := any((*sqlx.Tx)(nil)).(txBeginner); ok {
-		t.Fatal("*sqlx.Tx satisfies txBeginner: the client would commit the caller's transaction")
+	if _, ok := any((*sqlx.Tx)(nil)).(sessionPool); ok {
+		t.Fatal("*sqlx.Tx satisfies sessionPool: calls would leave the caller's transaction")
 	}
-	if _, ok := any((*sqlx.DB)(nil)).(txBeginner); !ok {
-		t.Fatal("*sqlx.DB does not satisfy txBeginner: calls through it would run without their own transaction")
+	if _, ok := any((*sqlx.DB)(nil)).(sessionPool); !ok {
+		t.Fatal("*sqlx.DB does not satisfy sessionPool: a large response could be read from another session")
 	}
 }

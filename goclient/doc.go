@@ -29,8 +29,9 @@
 //
 // # Transactions
 //
-// Given a *sql.DB or *sql.Conn, each call runs in its own transaction,
-// committed on success and rolled back on error. Given a *sql.Tx, calls run
+// Given a *sql.DB or *sql.Conn, each call is atomic by itself (the package
+// rolls back to its savepoint on error) and commits on success in the same
+// round trip (the driver's commit-on-success). Given a *sql.Tx, calls run
 // inside it and the caller commits. Store lifecycle calls (creating,
 // upgrading, recreating or dropping a store, grants) run their DDL in an
 // autonomous transaction: it is committed when they return, whatever the

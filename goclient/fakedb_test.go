@@ -85,11 +85,25 @@ func (fakeDriver) Open(string) (driver.Conn, error) {
 }
 
 type fakeConn struct {
-	db   *fakeDB
-	inTx bool
+	db    *fakeDB
+	inTx  bool
+	stmts int // prepared statements not yet closed
 }
 
+// Prepare refuses a statement while another is open on the session: the
+// client reads a large response after the execute, from the statement that
+// ran it, so two calls interleaved on one session would be a bug (and the
+// guard TestStoreSerializesSessionCalls relies on).
 func (c *fakeConn) Prepare(query string) (driver.Stmt, error) {
+	c.db.mu.Lock()
+	busy := c.stmts > 0
+	if !busy {
+		c.stmts++
+	}
+	c.db.mu.Unlock()
+	if busy {
+		return nil, errors.New("fake: a call started on a session while another call's statement is still open")
+	}
 	c.db.record("prepare " + facadeFn(query))
 	return &fakeStmt{conn: c, query: query}, nil
 }
@@ -119,7 +133,12 @@ type fakeStmt struct {
 	query string
 }
 
-func (s *fakeStmt) Close() error  { return nil }
+func (s *fakeStmt) Close() error {
+	s.conn.db.mu.Lock()
+	s.conn.stmts--
+	s.conn.db.mu.Unlock()
+	return nil
+}
 func (s *fakeStmt) NumInput() int { return -1 }
 func (s *fakeStmt) Exec([]driver.Value) (driver.Result, error) {
 	return nil, errors.New("fake: only ExecContext")
@@ -148,6 +167,11 @@ func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (dri
 	resp, err := s.conn.db.respond(call)
 	if err != nil {
 		return nil, err
+	}
+	if !s.conn.inTx {
+		// godror executes outside a transaction with commit-on-success: the
+		// commit travels with the call.
+		s.conn.db.record("autocommit")
 	}
 	if len(outs) == 0 || resp == "" {
 		return driver.RowsAffected(0), nil

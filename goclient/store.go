@@ -93,7 +93,15 @@ type Store struct {
 	owner   string      // StoreOptions.SchemaOwner, for later calls
 	session *sync.Mutex // non-nil when db pins one session
 	result  StoreResult
+	opts    StoreOptions // what Open was given: the embedder and the requested strategy
 }
+
+// openedEmbedder is the client-side embedder Open was given (nil: none).
+func (s *Store) openedEmbedder() Embedder { return s.opts.Embedder }
+
+// openedSearchStrategy is the strategy Open asked for ("" when omitted): a
+// KEYWORD client on a HYBRID store keeps searching as KEYWORD.
+func (s *Store) openedSearchStrategy() SearchStrategy { return s.opts.SearchStrategy }
 
 // Open opens a store with one package call (open_store): it validates opts,
 // then lets the package check, create, repair or recreate the store's
@@ -121,7 +129,7 @@ func Open(ctx context.Context, db DBTX, opts StoreOptions) (*Store, error) {
 	if err := callJSON(ctx, db, op, blockOpenStore, &res, sql.Named("b_request", clobIn(string(req)))); err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, owner: opts.SchemaOwner, result: res}
+	s := &Store{db: db, owner: opts.SchemaOwner, result: res, opts: opts}
 	if pinsSession(db) {
 		s.session = new(sync.Mutex)
 	}
@@ -213,7 +221,7 @@ func DropStore(ctx context.Context, db DBTX, id string) error {
 	if err := validateStoreID(op, id); err != nil {
 		return err
 	}
-	return inTx(ctx, db, op, func(h DBTX) error {
+	return onSession(ctx, db, op, func(h DBTX) error {
 		return callProc(ctx, h, op, blockDropStore, sql.Named("b_store_id", id))
 	})
 }
@@ -242,7 +250,7 @@ func GrantAccess(ctx context.Context, db DBTX, id, grantee string, access Access
 		block = blockGrantAccess
 		args = append(args, sql.Named("b_access", string(access)))
 	}
-	return inTx(ctx, db, op, func(h DBTX) error { return callProc(ctx, h, op, block, args...) })
+	return onSession(ctx, db, op, func(h DBTX) error { return callProc(ctx, h, op, block, args...) })
 }
 
 // RevokeAccess revokes what GrantAccess granted grantee on a store, and
@@ -257,7 +265,7 @@ func RevokeAccess(ctx context.Context, db DBTX, id, grantee string) error {
 	if err := validateUser(op, "grantee", grantee, false); err != nil {
 		return err
 	}
-	return inTx(ctx, db, op, func(h DBTX) error {
+	return onSession(ctx, db, op, func(h DBTX) error {
 		return callProc(ctx, h, op, blockRevokeAccess, sql.Named("b_store_id", id), sql.Named("b_grantee", grantee))
 	})
 }
@@ -265,7 +273,7 @@ func RevokeAccess(ctx context.Context, db DBTX, id, grantee string) error {
 // callJSON calls a facade function in a transaction (see DBTX) and decodes
 // its JSON response into out.
 func callJSON(ctx context.Context, db DBTX, op, block string, out any, args ...any) error {
-	return inTx(ctx, db, op, func(h DBTX) error {
+	return onSession(ctx, db, op, func(h DBTX) error {
 		text, err := callFunc(ctx, h, op, block, args...)
 		if err != nil {
 			return err

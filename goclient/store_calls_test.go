@@ -31,7 +31,7 @@ func TestOpenCommitsOnSuccess(t *testing.T) {
 	s, err := Open(t.Context(), db, opts)
 	require.NoError(t, err)
 
-	assert.Equal(t, []string{"begin", "prepare open_store", "exec open_store", "commit"}, f.Events())
+	assert.Equal(t, []string{"prepare open_store", "exec open_store", "autocommit"}, f.Events())
 	calls := f.Calls()
 	require.Len(t, calls, 1)
 	want, err := json.Marshal(opts)
@@ -65,7 +65,7 @@ func TestOpenMapsPackageErrorAndRollsBack(t *testing.T) {
 	assert.Equal(t, "Open", e.Op)
 	assert.Equal(t, "INCOMPATIBLE_STORE: vector_dim 768 differs from the store's 384; open with 384 or RECREATE", e.Message,
 		"the PL/SQL error stack is cut off")
-	assert.Equal(t, []string{"begin", "prepare open_store", "exec open_store", "rollback"}, f.Events())
+	assert.Equal(t, []string{"prepare open_store", "exec open_store"}, f.Events())
 }
 
 func TestCallerTransactionIsNotCommitted(t *testing.T) {
@@ -84,19 +84,19 @@ func TestCallerTransactionIsNotCommitted(t *testing.T) {
 	assert.Equal(t, "rollback", f.Events()[len(f.Events())-1])
 }
 
-func TestConnCallRunsItsOwnTransaction(t *testing.T) {
+func TestConnCallCommitsWithItsRoundTrip(t *testing.T) {
 	f, db := newFakeDB(answer(""))
 	conn, err := db.Conn(t.Context())
 	require.NoError(t, err)
 	defer conn.Close()
 
 	require.NoError(t, DropStore(t.Context(), conn, "mem01"))
-	assert.Equal(t, []string{"begin", "prepare drop_store", "exec drop_store", "commit"}, f.Events())
+	assert.Equal(t, []string{"prepare drop_store", "exec drop_store", "autocommit"}, f.Events())
 	assert.Equal(t, "mem01", f.Calls()[0].Args["b_store_id"], "the package upper-cases ids itself")
 }
 
 func TestFakeRefusesNestedTransactions(t *testing.T) {
-	// The guard TestStoreSerializesSessionCalls relies on really fires.
+	// The fake refuses what a real session refuses: a second transaction.
 	_, db := newFakeDB(answer(""))
 	conn, err := db.Conn(t.Context())
 	require.NoError(t, err)
@@ -217,7 +217,7 @@ func TestNullAndMalformedResponses(t *testing.T) {
 	_, err = ListStores(t.Context(), db, "")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ListStores: malformed response")
-	assert.Equal(t, "rollback", f.Events()[len(f.Events())-1])
+	assert.Equal(t, "autocommit", f.Events()[len(f.Events())-1])
 }
 
 func TestMissingInstantClient(t *testing.T) {

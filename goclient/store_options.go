@@ -96,9 +96,8 @@ type ChunkingConfig struct {
 // is the open_store request: zero fields are left out, so the package
 // default applies (or, for an existing store, what is stored).
 //
-// The seed's embedder argument is not here: embedders belong with search.
-// Without one, VectorDim cannot be inferred from an embedder's dimension;
-// pass it, or let the package take it from EmbeddingModel.
+// Embedder is the seed's embedder argument. VectorDim is not inferred from
+// it: pass VectorDim, or let the package take it from EmbeddingModel.
 type StoreOptions struct {
 	// MemoryStoreID names the store: a letter, then letters, digits and
 	// underscores, at most 16 characters, case-insensitive (stored upper
@@ -147,6 +146,13 @@ type StoreOptions struct {
 	// Chunking says how record text is cut into retrieval chunks. Nil: keep
 	// what is stored (the package defaults for a new store).
 	Chunking *ChunkingConfig `json:"chunking,omitempty"`
+	// Embedder embeds on the client (e.g. an HTTPEmbedder): with one, Add
+	// and Update on a VECTOR store send vectors for the text they write and
+	// Search embeds the query, the package's chunk_text keeping chunks and
+	// vectors aligned. Nil: no client-side embedding; the store's
+	// in-database model (EmbeddingModel) embeds, or the caller passes
+	// vectors. It is not sent to the package.
+	Embedder Embedder `json:"-"`
 }
 
 // Access is the level of access GrantAccess gives on a store.

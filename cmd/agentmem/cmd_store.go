@@ -35,6 +35,7 @@ Subcommands:
   drop      drop a store and all its records (asks to type the id, unless --yes)
   grant     grant a database user access to a store
   revoke    revoke what grant granted
+  sync-index  synchronize a KEYWORD or HYBRID store's text index (MANUAL sync mode); commits
 
 Flags of every subcommand:
   --dsn DSN     database (default $ORACLE_DSN)
@@ -99,6 +100,9 @@ func runStore(ctx context.Context, env *cliEnv, args []string) error {
 		return usagef("missing subcommand: create, describe, list, upgrade, drop, grant or revoke")
 	}
 	sub, rest := args[0], args[1:]
+	if sub == "sync-index" {
+		return storeSyncIndex(ctx, env, rest)
+	}
 	f, err := parseStoreFlags(sub, rest)
 	if err != nil {
 		return flagError(env, storeUsage, err)
