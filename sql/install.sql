@@ -135,12 +135,28 @@ insert into agentmem_schema_migrations (version, dirty) values (1, 0);
 commit;
 
 prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency order)
+@@packages/AGENTMEM_FILTER.pks
+@@packages/AGENTMEM_RECORD_WRITE.pks
+@@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
 @@packages/AGENTMEM_UTIL.pks
 @@packages/AGENTMEM_STORE_CATALOG.pks
+@@packages/AGENTMEM_CHUNKS.pks
+@@packages/AGENTMEM_RECORD_DATA.pks
+@@packages/AGENTMEM_RECORD_EDIT.pks
+@@packages/AGENTMEM_RECORD_READ.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
+@@packages/AGENTMEM_SEARCH.pks
+@@packages/AGENTMEM_CHUNKS.pkb
+@@packages/AGENTMEM_FILTER.pkb
+@@packages/AGENTMEM_RECORD_DATA.pkb
+@@packages/AGENTMEM_RECORD_EDIT.pkb
+@@packages/AGENTMEM_RECORD_READ.pkb
+@@packages/AGENTMEM_RECORD_WRITE.pkb
+@@packages/AGENTMEM_SEARCH.pkb
+@@packages/AGENTMEM_SEARCH_KEYWORD.pkb
 @@packages/AGENTMEM_STORE.pkb
 @@packages/AGENTMEM_STORE_ADMIN.pkb
 @@packages/AGENTMEM_STORE_CATALOG.pkb

@@ -6,6 +6,8 @@ package plsqlcheck
 const (
 	docSQL19    = "https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_SQL.html"
 	docSQLParse = "https://docs.oracle.com/cd/A91202_01/901_doc/appdev.901/a89852/dbms_sq3.htm"
+	// Switching between DBMS_SQL and native dynamic SQL (TO_REFCURSOR, TO_CURSOR_NUMBER).
+	docSQLSwitch = "https://docs.oracle.com/en/database/oracle/oracle-database/26/lnpls/dbms_sql-package.html"
 )
 
 func init() {
@@ -25,6 +27,8 @@ func init() {
 		OraSub{Package: "DBMS_SQL", Name: "BIND_VARIABLE", Params: params("c, name, value, out_value_size?"), Source: docSQL19, Unverified: true,
 			Note: "VARCHAR2/RAW form with out_value_size, from memory"},
 		OraSub{Package: "DBMS_SQL", Name: "EXECUTE", Params: params("c"), Source: docSQL19},
+		OraSub{Package: "DBMS_SQL", Name: "TO_REFCURSOR", Params: params("cursor_number"), Source: docSQL19,
+			Note: "named on the 26ai PL/SQL guide's DBMS_SQL page (" + docSQLSwitch + "); IN OUT cursor number, returns SYS_REFCURSOR; after it the cursor number is no longer valid"},
 		OraSub{Package: "DBMS_SQL", Name: "CLOSE_CURSOR", Params: params("c"), Source: docSQL19},
 		OraSub{Package: "DBMS_SQL", Name: "RETURN_RESULT", Params: params("rc, to_client?"), Source: docSQL19},
 	)

@@ -10,7 +10,9 @@ import (
 // DYN-SQL enforces the project's dynamic SQL discipline: the text handed to
 // EXECUTE IMMEDIATE, OPEN ... FOR and DBMS_SQL.PARSE may be built only from
 // string literals, co_* constants, results of the naming helper
-// (agentmem_util.sql_*) and dbms_assert.* results. A local variable used as
+// (agentmem_util.sql_*), dbms_assert.* results and results of SQL builders
+// (functions marked "-- agentmem:sql-builder", whose own RETURN expressions
+// are checked the same way: rule_dynsql_builder.go). A local variable used as
 // the text is followed through every assignment in its subprogram
 // (l_sql := ..., l_sql := l_sql || ..., dbms_lob.append/writeappend onto
 // it). Anything else concatenated in (a parameter, a column, a function
@@ -18,7 +20,7 @@ import (
 func init() {
 	Register(Rule{
 		ID:      "DYN-SQL",
-		Summary: "dynamic SQL text is built only from literals, co_* constants, agentmem_util.sql_* and dbms_assert.* results",
+		Summary: "dynamic SQL text is built only from literals, co_* constants, agentmem_util.sql_*, dbms_assert.* and checked sql-builder results",
 		Check:   checkDynSQL,
 	})
 }
@@ -30,14 +32,15 @@ const (
 
 func checkDynSQL(p *Project) []Finding {
 	a := &dynAnalysis{p: p, files: map[*File]*dynFile{}, paramDone: map[string]*dynParamVerdict{}}
-	var out []Finding
+	a.dynBuilders()
+	out := append([]Finding(nil), a.builderFindings...)
 	seen := map[string]bool{}
 	for _, f := range p.SQL {
 		df := a.file(f)
 		if df == nil {
 			continue
 		}
-		for _, s := range df.sinks() {
+		for _, s := range append(df.sinks(), df.builderReturns()...) {
 			for _, t := range df.expr(s.expr, df.regionAt(s.at), nil) {
 				key := fmt.Sprintf("%s:%d:%d", t.file.Path, t.tok.Line, t.tok.Col)
 				if seen[key] {
@@ -66,6 +69,10 @@ type dynAnalysis struct {
 	// paramDone caches the verdict on a private subprogram's parameter
 	// (checked at its call sites) and breaks recursion.
 	paramDone map[string]*dynParamVerdict
+	// builders: package -> functions marked as SQL builders with a body in
+	// the project; builderFindings: markers that cannot be honoured.
+	builders        map[string]map[string]bool
+	builderFindings []Finding
 }
 
 // dynParamVerdict is what the call sites of a private subprogram say about
@@ -183,14 +190,17 @@ func exprEnd(t []plsql.Token, k int, stops ...string) int {
 }
 
 // expr checks an expression: every operand of its top-level || must be safe.
+// A CASE ... END nests like parentheses: a || inside one of its branches
+// belongs to that branch.
 func (d *dynFile) expr(toks []plsql.Token, region int, visiting map[string]bool) []dynTaint {
 	var out []dynTaint
 	depth, start := 0, 0
 	for k := 0; k <= len(toks); k++ {
 		if k < len(toks) {
-			if toks[k].Is("(") {
+			switch {
+			case toks[k].Is("(") || toks[k].Is("CASE"):
 				depth++
-			} else if toks[k].Is(")") {
+			case toks[k].Is(")") || (toks[k].Is("END") && depth > 0):
 				depth--
 			}
 			if !(depth == 0 && toks[k].Is("||")) {
@@ -246,14 +256,20 @@ func (d *dynFile) operand(op []plsql.Token, region int, visiting map[string]bool
 			return nil
 		case pkg == dynNamingPkg && strings.HasPrefix(name, dynNamingStart):
 			return nil // with or without arguments
+		case d.a.isBuilder(pkg, name):
+			return nil // its RETURN expressions are checked as sinks
 		case c.HasParens:
 			return taint("the result of " + strings.ToLower(strings.Join(c.Parts, ".")) + "(...)")
 		}
 		return taint(strings.ToLower(strings.Join(c.Parts, ".")))
 	}
 	if name, ok := identText(op[0]); ok && op[1].Is("(") && matchParen(op, 1) == len(op)-1 {
-		// Unqualified call: the naming helper inside AGENTMEM_UTIL itself.
+		// Unqualified call: the naming helper inside AGENTMEM_UTIL itself,
+		// or a SQL builder of the same package.
 		if d.pkgName == dynNamingPkg && strings.HasPrefix(name, dynNamingStart) {
+			return nil
+		}
+		if d.pkgName != "" && d.a.isBuilder(d.pkgName, name) {
 			return nil
 		}
 		return taint("the result of " + strings.ToLower(name) + "(...)")
@@ -382,6 +398,9 @@ func (d *dynFile) variable(name string, at plsql.Token, region int, visiting map
 		if r < 0 {
 			break
 		}
+	}
+	if d.pkgName != "" && d.a.isBuilder(d.pkgName, name) {
+		return nil // a parameterless SQL builder called without parentheses
 	}
 	return []dynTaint{{file: d.f, tok: at, desc: strings.ToLower(name) + ", which is neither a local variable assigned in this unit nor a constant"}}
 }

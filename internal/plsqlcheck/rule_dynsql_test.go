@@ -121,3 +121,68 @@ func TestCaseBranches(t *testing.T) {
 	_, ok = caseBranches(sigTokens(toks))
 	assert.False(t, ok, "a CASE that does not span the operand is not a branch list")
 }
+
+func TestSQLBuilderMarker(t *testing.T) {
+	assert.True(t, isSQLBuilderMarker("-- agentmem:sql-builder"))
+	assert.True(t, isSQLBuilderMarker("--agentmem:sql-builder (predicate text)"))
+	assert.False(t, isSQLBuilderMarker("-- agentmem:sql-builders"))
+	assert.False(t, isSQLBuilderMarker("/* agentmem:sql-builder */"))
+	assert.False(t, isSQLBuilderMarker("-- see agentmem:sql-builder"))
+}
+
+// A marked function is trusted only when its body is in the project (so its
+// RETURN expressions were checked), and only when the marker sits on the
+// line right before its header.
+func TestDynSQLBuilderNeedsCheckedBody(t *testing.T) {
+	spec := `create or replace package fb
+  authid current_user
+as
+  -- agentmem:sql-builder
+  function pred return varchar2;
+
+  -- agentmem:sql-builder
+
+  function detached return varchar2;
+end fb;
+/
+`
+	user := `create or replace package body fu as
+  procedure run is
+  begin
+    execute immediate 'delete from t where ' || fb.pred;
+    execute immediate 'delete from t where ' || fb.pred();
+  end run;
+end fu;
+/
+`
+	fs := checkDynSQL(sqlProject(map[string]string{"fb.pks": spec, "fu.pkb": user}))
+	require.Len(t, fs, 2, "%v", fs)
+	assert.Contains(t, fs[0].Msg, "fb.pred")
+
+	body := `create or replace package body fb as
+  function pred return varchar2 is
+  begin
+    return 'status = ''VALID''';
+  end pred;
+
+  function detached return varchar2 is
+  begin
+    return 'x = 1';
+  end detached;
+end fb;
+/
+`
+	user2 := `create or replace package body fu as
+  procedure run is
+  begin
+    execute immediate 'delete from t where ' || fb.pred || ' and ' || fb.pred();
+    execute immediate 'delete from t where ' || fb.detached();
+  end run;
+end fu;
+/
+`
+	fs = checkDynSQL(sqlProject(map[string]string{"fb.pks": spec, "fb.pkb": body, "fu.pkb": user2}))
+	require.Len(t, fs, 1, "%v", fs)
+	assert.Equal(t, 5, fs[0].Line)
+	assert.Contains(t, fs[0].Msg, "the result of fb.detached(...)")
+}

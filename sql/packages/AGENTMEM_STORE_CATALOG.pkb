@@ -86,12 +86,12 @@ as
   is
   begin
     column_doc(p_list, p_table, 'METADATA', 'caller metadata (JSON object), filtered by the metadata filter language');
-    column_doc(p_list, p_table, 'EVENT_TIMESTAMP', 'caller event time as given (ISO-8601 expected for TIMESTAMP-anchored TTL); NULL = none');
+    column_doc(p_list, p_table, 'EVENT_TIMESTAMP', 'caller event time (ISO-8601 in requests), stored in UTC; NULL = none (reads then use CREATED_AT)');
     column_doc(p_list, p_table, 'STATUS', 'lifecycle status: VALID or INVALID');
     column_doc(p_list, p_table, 'CREATED_AT', 'when the row was stored (database time)');
     column_doc(p_list, p_table, 'UPDATED_AT', 'when the row last changed (database time)');
     if p_expires then
-      column_doc(p_list, p_table, 'EXPIRES_AT', 'expiry time (TTL); expired rows are invisible at once and purged by the purge job; NULL = never');
+      column_doc(p_list, p_table, 'EXPIRES_AT', 'expiry time (TTL), copied to the retrieval rows; expired rows are invisible at once and purged by the purge job; NULL = never');
     end if;
   end record_docs;
 
@@ -114,14 +114,14 @@ as
     column_doc(l_docs, 'THREAD', 'CONTENT', 'optional thread text');
     column_doc(l_docs, 'THREAD', 'RUNTIME_CONFIG', 'thread runtime configuration (JSON)');
     column_doc(l_docs, 'THREAD', 'RUNTIME_STATE', 'thread runtime state, e.g. extraction counters (JSON)');
-    record_docs(l_docs, 'THREAD');
+    record_docs(l_docs, 'THREAD', p_expires => false);
 
     column_doc(l_docs, 'MESSAGE', 'RECORD_ID', 'message id');
     column_doc(l_docs, 'MESSAGE', 'SEQ_NO', 'stable, increasing order of messages within a thread (identity; gaps allowed)');
     column_doc(l_docs, 'MESSAGE', 'THREAD_ID', 'owning thread; deleting the thread deletes the message');
     scope_docs(l_docs, 'MESSAGE');
     column_doc(l_docs, 'MESSAGE', 'MESSAGE_ROLE', 'chat role, e.g. user or assistant; NULL = none');
-    column_doc(l_docs, 'MESSAGE', 'CONTENT', 'message text');
+    column_doc(l_docs, 'MESSAGE', 'CONTENT', 'message text; for a multimodal message the text parts joined with LF; empty text is an empty CLOB');
     column_doc(l_docs, 'MESSAGE', 'CONTENT_PARTS', 'ordered content parts (text and image references) when the message is multimodal (JSON array)');
     record_docs(l_docs, 'MESSAGE');
 
@@ -133,10 +133,9 @@ as
     column_doc(l_docs, 'MEMORY', 'CONTENT', 'stored record text');
     record_docs(l_docs, 'MEMORY');
 
-    column_doc(l_docs, 'ACTOR_PROFILE', 'RECORD_ID', 'profile record id');
+    column_doc(l_docs, 'ACTOR_PROFILE', 'RECORD_ID', 'profile record id = the user id or agent id the profile describes');
     column_doc(l_docs, 'ACTOR_PROFILE', 'ORDER_SEQ', 'stable creation order (identity)');
     column_doc(l_docs, 'ACTOR_PROFILE', 'ACTOR_TYPE', 'user or agent');
-    column_doc(l_docs, 'ACTOR_PROFILE', 'ACTOR_ID', 'user id or agent id the profile describes');
     column_doc(l_docs, 'ACTOR_PROFILE', 'CONTENT', 'free-form profile information');
     record_docs(l_docs, 'ACTOR_PROFILE', p_expires => false);
 
@@ -145,16 +144,16 @@ as
     column_doc(l_docs, 'THREAD_SUMMARY', 'THREAD_ID', 'summarized thread; deleting the thread deletes the summary');
     scope_docs(l_docs, 'THREAD_SUMMARY');
     column_doc(l_docs, 'THREAD_SUMMARY', 'CONTENT', 'summary payload (JSON; a text summary is {"text": ...})');
-    record_docs(l_docs, 'THREAD_SUMMARY');
+    record_docs(l_docs, 'THREAD_SUMMARY', p_expires => false);
 
     column_doc(l_docs, 'DOCUMENT', 'RECORD_ID', 'image record id');
     column_doc(l_docs, 'DOCUMENT', 'ORDER_SEQ', 'stable creation order (identity)');
     column_doc(l_docs, 'DOCUMENT', 'MESSAGE_ID', 'message this image is a part of; NULL = standalone image');
-    column_doc(l_docs, 'DOCUMENT', 'PART_INDEX', 'position of the image among the parts of its message');
+    column_doc(l_docs, 'DOCUMENT', 'PART_INDEX', 'position of the image among all parts of its message (0-based)');
     column_doc(l_docs, 'DOCUMENT', 'THREAD_ID', 'optional owning thread; deleting the thread deletes the image');
     scope_docs(l_docs, 'DOCUMENT');
     column_doc(l_docs, 'DOCUMENT', 'MIME_TYPE', 'image/png, image/jpeg or image/webp');
-    column_doc(l_docs, 'DOCUMENT', 'CONTENT_BYTES', 'image bytes');
+    column_doc(l_docs, 'DOCUMENT', 'CONTENT_BYTES', 'image bytes (PNG, JPEG or WebP, signature checked on write)');
     column_doc(l_docs, 'DOCUMENT', 'DESCRIPTION', 'text describing the image, used as its record content');
     record_docs(l_docs, 'DOCUMENT');
 
@@ -165,9 +164,9 @@ as
     column_doc(l_docs, 'RECORD_CHUNKS', 'CHUNK_TEXT', 'retrieval text of the chunk (indexed by the keyword or hybrid index)');
     column_doc(l_docs, 'RECORD_CHUNKS', 'THREAD_ID', 'copy of the source record''s thread scope');
     scope_docs(l_docs, 'RECORD_CHUNKS');
-    column_doc(l_docs, 'RECORD_CHUNKS', 'STATUS', 'copy of the source record''s status: VALID or INVALID');
+    column_doc(l_docs, 'RECORD_CHUNKS', 'STATUS', 'copy of the source record''s status (VALID or INVALID), rewritten on every status change');
     column_doc(l_docs, 'RECORD_CHUNKS', 'CREATED_AT', 'when the chunk was stored');
-    column_doc(l_docs, 'RECORD_CHUNKS', 'EXPIRES_AT', 'copy of the source record''s expiry time');
+    column_doc(l_docs, 'RECORD_CHUNKS', 'EXPIRES_AT', 'copy of the source record''s expiry time, rewritten on every TTL refresh; NULL = never');
 
     column_doc(l_docs, 'RELATION', 'RELATION_ID', 'relation id');
     column_doc(l_docs, 'RELATION', 'ORDER_SEQ', 'stable creation order (identity)');
@@ -178,7 +177,7 @@ as
     column_doc(l_docs, 'RELATION', 'RELATION_TYPE', 'label read from source to target, e.g. supersedes');
     column_doc(l_docs, 'RELATION', 'OPPOSITE_RELATION_TYPE', 'label read from target to source');
     column_doc(l_docs, 'RELATION', 'METADATA', 'caller metadata (JSON object)');
-    column_doc(l_docs, 'RELATION', 'EVENT_TIMESTAMP', 'caller timestamp as given; NULL = none');
+    column_doc(l_docs, 'RELATION', 'EVENT_TIMESTAMP', 'caller event time, stored in UTC; NULL = none');
     column_doc(l_docs, 'RELATION', 'CREATED_AT', 'when the relation was stored (database time)');
     column_doc(l_docs, 'RELATION', 'UPDATED_AT', 'when the relation last changed (database time)');
     return l_docs;
@@ -194,7 +193,7 @@ as
     c('THREAD', 'PK'); c('THREAD', 'STATUS_CK');
     c('MESSAGE', 'PK'); c('MESSAGE', 'THREAD_FK'); c('MESSAGE', 'ROLE_CK'); c('MESSAGE', 'STATUS_CK');
     c('MEMORY', 'PK'); c('MEMORY', 'THREAD_FK'); c('MEMORY', 'TYPE_CK'); c('MEMORY', 'STATUS_CK');
-    c('ACTOR_PROFILE', 'PK'); c('ACTOR_PROFILE', 'ACTOR_UK'); c('ACTOR_PROFILE', 'TYPE_CK');
+    c('ACTOR_PROFILE', 'PK'); c('ACTOR_PROFILE', 'TYPE_CK');
     c('ACTOR_PROFILE', 'STATUS_CK');
     c('THREAD_SUMMARY', 'PK'); c('THREAD_SUMMARY', 'THREAD_FK'); c('THREAD_SUMMARY', 'STATUS_CK');
     c('DOCUMENT', 'PK'); c('DOCUMENT', 'MESSAGE_FK'); c('DOCUMENT', 'THREAD_FK'); c('DOCUMENT', 'MIME_CK');
@@ -208,7 +207,7 @@ as
   -- Secondary indexes: one per access path of the record API (scope
   -- filters, thread order, expiry purge, relation endpoints). Primary and
   -- unique keys bring their own indexes (chunks by source: SOURCE_UK;
-  -- relations by source: ADDRESS_UK; profiles by actor: ACTOR_UK).
+  -- relations by source: ADDRESS_UK; profiles by actor: ACTOR_PROFILE_PK).
   procedure add_indexes(p_list in out nocopy t_object_list, p_prefix in varchar2)
   is
     procedure i(p_table in varchar2, p_suffix in varchar2, p_columns in varchar2) is
@@ -218,7 +217,6 @@ as
   begin
     i('THREAD', 'USER_IX', 'USER_ID');
     i('THREAD', 'AGENT_IX', 'AGENT_ID');
-    i('THREAD', 'EXPIRES_IX', 'EXPIRES_AT');
     i('MESSAGE', 'THREAD_SEQ_IX', 'THREAD_ID, SEQ_NO');
     i('MESSAGE', 'USER_IX', 'USER_ID');
     i('MESSAGE', 'AGENT_IX', 'AGENT_ID');
@@ -231,7 +229,6 @@ as
     i('THREAD_SUMMARY', 'THREAD_IX', 'THREAD_ID');
     i('THREAD_SUMMARY', 'USER_IX', 'USER_ID');
     i('THREAD_SUMMARY', 'AGENT_IX', 'AGENT_ID');
-    i('THREAD_SUMMARY', 'EXPIRES_IX', 'EXPIRES_AT');
     i('DOCUMENT', 'MESSAGE_IX', 'MESSAGE_ID, PART_INDEX');
     i('DOCUMENT', 'THREAD_IX', 'THREAD_ID');
     i('DOCUMENT', 'USER_IX', 'USER_ID');

@@ -6,9 +6,12 @@ create or replace package agentmem_store_catalog
                  package agentmem_store_admin,
                  package agentmem_record_write,
                  package agentmem_record_read,
+                 package agentmem_record_edit,
+                 package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search)
+                 package agentmem_search,
+                 package agentmem_search_request)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

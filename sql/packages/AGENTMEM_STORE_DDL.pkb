@@ -4,12 +4,16 @@ as
   -- Column fragments shared by the CREATE TABLE statements below.
   co_scope_columns constant varchar2(200) :=
     'user_id varchar2(128 char), agent_id varchar2(128 char), ';
+  -- EVENT_TIMESTAMP holds the caller's event time normalised to UTC (the
+  -- package parses ISO-8601 and rejects invalid values), so TTL with the
+  -- TIMESTAMP anchor and the reads compute on a real timestamp.
   co_record_columns constant varchar2(600) :=
-    'metadata json, event_timestamp varchar2(64 char), '
+    'metadata json, event_timestamp timestamp(6) with time zone, '
     || 'status varchar2(8 char) default ''VALID'' not null, '
     || 'created_at timestamp(6) with time zone default systimestamp not null, '
-    || 'updated_at timestamp(6) with time zone default systimestamp not null, '
-    || 'expires_at timestamp(6) with time zone, ';
+    || 'updated_at timestamp(6) with time zone default systimestamp not null, ';
+  -- Only expiring record types (message, memory-like, image) have it.
+  co_expires_column constant varchar2(60) := 'expires_at timestamp(6) with time zone, ';
   co_status_check constant varchar2(60) := ' check (status in (''VALID'', ''INVALID''))';
   co_memory_types constant varchar2(80) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
   co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
@@ -135,8 +139,9 @@ as
           || 'record_id varchar2(128 char) not null, seq_no number generated always as identity, '
           || 'thread_id varchar2(128 char), '
           || co_scope_columns
-          || 'message_role varchar2(64 char), content clob, content_parts json, '
+          || 'message_role varchar2(64 char), content clob not null, content_parts json, '
           || co_record_columns
+          || co_expires_column
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_PK') || ' primary key (record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MESSAGE_THREAD_FK')
           || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
@@ -152,6 +157,7 @@ as
           || co_scope_columns
           || 'content clob, '
           || co_record_columns
+          || co_expires_column
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_PK') || ' primary key (record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_THREAD_FK')
           || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
@@ -163,14 +169,13 @@ as
       when 'ACTOR_PROFILE' then
         execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'ACTOR_PROFILE') || ' ('
           || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
-          || 'actor_type varchar2(8 char) not null, actor_id varchar2(128 char) not null, '
-          || 'content clob not null, metadata json, event_timestamp varchar2(64 char), '
-          || 'status varchar2(8 char) default ''VALID'' not null, '
-          || 'created_at timestamp(6) with time zone default systimestamp not null, '
-          || 'updated_at timestamp(6) with time zone default systimestamp not null, '
-          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_PK') || ' primary key (record_id), '
-          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_ACTOR_UK')
-          || ' unique (actor_type, actor_id), '
+          || 'actor_type varchar2(8 char) not null, '
+          || 'content clob not null, '
+          || co_record_columns
+          -- The record id is the actor id (seed), so a user and an agent
+          -- may share an id: the key includes the actor type.
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_PK')
+          || ' primary key (actor_type, record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_TYPE_CK')
           || ' check (actor_type in (''user'', ''agent'')), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'ACTOR_PROFILE_STATUS_CK') || co_status_check
@@ -193,8 +198,9 @@ as
           || 'record_id varchar2(128 char) not null, order_seq number generated always as identity, '
           || 'message_id varchar2(128 char), part_index number(6), thread_id varchar2(128 char), '
           || co_scope_columns
-          || 'mime_type varchar2(16 char) not null, content_bytes blob, description clob, '
+          || 'mime_type varchar2(16 char) not null, content_bytes blob not null, description clob, '
           || co_record_columns
+          || co_expires_column
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_PK') || ' primary key (record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'DOCUMENT_MESSAGE_FK')
           || ' foreign key (message_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'MESSAGE')
@@ -230,7 +236,7 @@ as
           || 'source_id varchar2(128 char) not null, source_type varchar2(16 char) not null, '
           || 'target_id varchar2(128 char) not null, target_type varchar2(16 char) not null, '
           || 'relation_type varchar2(64 char) not null, opposite_relation_type varchar2(64 char) not null, '
-          || 'metadata json, event_timestamp varchar2(64 char), '
+          || 'metadata json, event_timestamp timestamp(6) with time zone, '
           || 'created_at timestamp(6) with time zone default systimestamp not null, '
           || 'updated_at timestamp(6) with time zone default systimestamp not null, '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_PK') || ' primary key (relation_id), '

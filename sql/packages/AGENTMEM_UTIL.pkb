@@ -396,7 +396,298 @@ as
 
   -- == Records helpers ==
 
+  function shown(p_element in json_element_t) return varchar2
+  is
+    l_text varchar2(32767);
+  begin
+    if p_element is null or p_element.is_null then
+      return 'null';
+    elsif p_element.is_object then
+      return '{...}';
+    elsif p_element.is_array then
+      return '[...]';
+    elsif p_element.is_string then
+      -- TO_STRING gives the JSON form ("a\"b"): drop the quotes and undo
+      -- the two escapes that matter for reading a message.
+      l_text := dbms_lob.substr(lob_loc => p_element.to_clob, amount => 400, offset => 1);
+      l_text := replace(replace(substr(l_text, 2, length(l_text) - 2), '\"', '"'), '\\', '\');
+      return '''' || substr(l_text, 1, 60) || case when length(l_text) > 60 then '...' end || '''';
+    end if;
+    return substr(p_element.to_string, 1, 60);   -- number, true, false
+  end shown;
+
+  procedure reject_keys(p_obj in json_object_t, p_allowed in varchar2, p_op in varchar2,
+                        p_where in varchar2 default null)
+  is
+    l_keys    json_key_list := p_obj.get_keys;
+    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+  begin
+    if l_keys is null then
+      return;
+    end if;
+    for i in 1 .. l_keys.count loop
+      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: key ' || quoted(substr(l_keys(i), 1, 60)) || ' is not allowed in the ' || p_op
+          || ' request' || case when p_where is not null then ' (in ' || p_where || ')' end
+          || '; allowed keys: ' || replace(p_allowed, ',', ', '));
+      end if;
+    end loop;
+  end reject_keys;
+
+  function iso_to_utc(p_text in varchar2) return timestamp with time zone
+  is
+    co_pattern constant varchar2(200) :=
+      '^([0-9]{4})-([0-9]{2})-([0-9]{2})'
+      || '([Tt ]([0-9]{2}):([0-9]{2})(:([0-9]{2})(\.([0-9]{1,9}))?)?(Z|z|([+-])([0-9]{2})(:?([0-9]{2}))?)?)?$';
+    l_year   pls_integer;
+    l_month  pls_integer;
+    l_day    pls_integer;
+    l_hour   pls_integer := 0;
+    l_minute pls_integer := 0;
+    l_second pls_integer := 0;
+    l_frac   varchar2(9);
+    l_offset pls_integer := 0;   -- minutes east of UTC
+    l_oh     pls_integer;
+    l_om     pls_integer;
+    l_local  timestamp with time zone;
+  begin
+    if p_text is null or length(p_text) > 40 or not regexp_like(p_text, co_pattern) then
+      return null;
+    end if;
+    l_year := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 1));
+    l_month := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 2));
+    l_day := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 3));
+    if regexp_substr(p_text, co_pattern, 1, 1, null, 4) is not null then
+      l_hour := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 5));
+      l_minute := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 6));
+      l_second := nvl(to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 8)), 0);
+      l_frac := regexp_substr(p_text, co_pattern, 1, 1, null, 10);
+      if regexp_substr(p_text, co_pattern, 1, 1, null, 12) is not null then
+        l_oh := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 13));
+        l_om := nvl(to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 15)), 0);
+        if l_om > 59 or l_oh * 60 + l_om > 14 * 60 then
+          return null;
+        end if;
+        l_offset := (l_oh * 60 + l_om)
+                    * case regexp_substr(p_text, co_pattern, 1, 1, null, 12) when '-' then -1 else 1 end;
+      end if;
+    end if;
+    -- Calendar checks before any conversion, so no NLS-dependent error
+    -- text or exception decides validity.
+    if l_year < 1 or l_month not between 1 and 12 or l_day < 1
+       or l_day > to_number(to_char(last_day(to_date(lpad(l_year, 4, '0') || lpad(l_month, 2, '0'), 'YYYYMM')), 'DD'))
+       or l_hour > 23 or l_minute > 59 or l_second > 59 then
+      return null;
+    end if;
+    -- Digits only, fixed format: the result does not depend on NLS settings.
+    l_local := to_timestamp_tz(lpad(l_year, 4, '0') || '-' || lpad(l_month, 2, '0') || '-' || lpad(l_day, 2, '0')
+                               || ' ' || lpad(l_hour, 2, '0') || ':' || lpad(l_minute, 2, '0') || ':'
+                               || lpad(l_second, 2, '0') || '.' || rpad(substr(nvl(l_frac, '0'), 1, 6), 6, '0')
+                               || ' +00:00',
+                               'YYYY-MM-DD HH24:MI:SS.FF6 TZH:TZM');
+    return l_local - numtodsinterval(l_offset, 'MINUTE');
+  end iso_to_utc;
+
+  function base64_to_blob(p_text in clob) return blob
+  is
+    -- 8000 characters (a multiple of 4) fit a VARCHAR2(32767) even when
+    -- some are multibyte (invalid input), and decode to 6000 bytes, below
+    -- the 32767-byte RAW limit of UTL_ENCODE.
+    co_piece constant pls_integer := 8000;
+    l_length pls_integer;
+    l_piece  varchar2(32767);
+    l_raw    raw(6000);
+    l_blob   blob;
+  begin
+    l_length := nvl(dbms_lob.getlength(lob_loc => p_text), 0);
+    if l_length = 0 or mod(l_length, 4) <> 0 then
+      return null;
+    end if;
+    dbms_lob.createtemporary(lob_loc => l_blob, cache => true);
+    for i in 0 .. ceil(l_length / co_piece) - 1 loop
+      l_piece := dbms_lob.substr(lob_loc => p_text, amount => co_piece, offset => i * co_piece + 1);
+      -- '=' only in the last block of the whole text.
+      if (i * co_piece + length(l_piece) < l_length and not regexp_like(l_piece, '^[A-Za-z0-9+/]+$'))
+         or (i * co_piece + length(l_piece) = l_length
+             and not regexp_like(l_piece, '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$')) then
+        return null;
+      end if;
+      l_raw := utl_encode.base64_decode(utl_raw.cast_to_raw(l_piece));
+      dbms_lob.writeappend(lob_loc => l_blob, amount => utl_raw.length(l_raw), buffer => l_raw);
+    end loop;
+    return l_blob;
+  end base64_to_blob;
+
+  function blob_to_base64(p_blob in blob) return clob
+  is
+    -- 12000 bytes (a multiple of 3) encode to 16000 characters plus the
+    -- line breaks UTL_ENCODE may insert: below the 32767-byte RAW limit.
+    co_piece constant pls_integer := 12000;
+    l_length pls_integer;
+    l_text   varchar2(32767);
+    l_clob   clob;
+  begin
+    if p_blob is null then
+      return null;
+    end if;
+    l_length := dbms_lob.getlength(lob_loc => p_blob);
+    dbms_lob.createtemporary(lob_loc => l_clob, cache => true);
+    for i in 0 .. ceil(l_length / co_piece) - 1 loop
+      l_text := utl_raw.cast_to_varchar2(
+                  utl_encode.base64_encode(dbms_lob.substr(lob_loc => p_blob, amount => co_piece,
+                                                           offset => i * co_piece + 1)));
+      -- Whether UTL_ENCODE wraps lines is not documented: strip CR and LF.
+      l_text := replace(replace(l_text, chr(13)), chr(10));
+      dbms_lob.writeappend(lob_loc => l_clob, amount => length(l_text), buffer => l_text);
+    end loop;
+    return l_clob;
+  end blob_to_base64;
+
+  function new_ids(p_count in pls_integer) return t_text_list
+  is
+    l_ids t_text_list := t_text_list();
+  begin
+    if p_count > 0 then
+      -- RAWTOHEX gives upper case; documented SYS_GUID on every release
+      -- (UUID() is newer).
+      select lower(rawtohex(sys_guid())) bulk collect into l_ids from dual connect by level <= p_count;
+    end if;
+    return l_ids;
+  end new_ids;
+
+  procedure require_key(p_obj in json_object_t, p_key in varchar2, p_op in varchar2)
+  is
+  begin
+    if not p_obj.has(p_key) then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_key || ' is required in the ' || p_op || ' request');
+    end if;
+  end require_key;
+
+  function string_value(p_element in json_element_t) return clob
+  is
+  begin
+    if p_element is null or not p_element.is_string then
+      return null;
+    end if;
+    -- A scalar element has no getter of its own: wrap its JSON form in an
+    -- array and read entry 0.
+    return json_array_t.parse('[' || p_element.to_clob || ']').get_clob(0);
+  end string_value;
+
+  procedure put_clob(p_obj in out nocopy json_object_t, p_key in varchar2, p_text in clob)
+  is
+  begin
+    if p_text is null then
+      p_obj.put_null(p_key);
+    elsif dbms_lob.getlength(lob_loc => p_text) = 0 then
+      p_obj.put(p_key, json_element_t.parse('""'));
+    elsif dbms_lob.getlength(lob_loc => p_text) <= 8000 then
+      -- 8000 characters fit a VARCHAR2(32767) in any character set; only
+      -- longer texts need the CLOB overload of PUT.
+      p_obj.put(p_key, dbms_lob.substr(lob_loc => p_text, amount => 8000, offset => 1));
+    else
+      p_obj.put(p_key, p_text);
+    end if;
+  end put_clob;
+
+  function check_id(p_element in json_element_t, p_path in varchar2, p_nullable in boolean) return varchar2
+  is
+    l_json  clob;
+    l_value varchar2(32767);
+  begin
+    if p_element is null or p_element.is_null then
+      if p_nullable then
+        return null;
+      end if;
+    elsif p_element.is_string then
+      l_json := p_element.to_clob;
+      -- 128 characters take at most 6 * 128 + 2 in JSON form (\uXXXX
+      -- escapes): longer text cannot be a valid id and is not parsed.
+      if dbms_lob.getlength(lob_loc => l_json) <= 770 then
+        l_value := json_array_t.parse('[' || l_json || ']').get_string(0);
+      end if;
+    end if;
+    if l_value is null or length(l_value) > 128 or not p_element.is_string then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_path || ' ' || shown(p_element)
+        || ' must be a non-empty string of at most 128 characters' || case when p_nullable then ', or null' end);
+    end if;
+    return l_value;
+  end check_id;
+
+  function get_record_type(p_obj in json_object_t, p_op in varchar2) return varchar2
+  is
+    l_element json_element_t;
+    l_value   varchar2(64);
+  begin
+    require_key(p_obj, 'record_type', p_op);
+    l_element := p_obj.get('record_type');
+    if l_element.is_string then
+      l_value := lower(substr(p_obj.get_string('record_type'), 1, 64));
+    end if;
+    if l_value is null or instr(', ' || co_record_types || ',', ', ' || l_value || ',') = 0 then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: record_type ' || shown(l_element) || ' must be one of ' || co_record_types);
+    end if;
+    return l_value;
+  end get_record_type;
+
+  function get_flag(p_obj in json_object_t, p_key in varchar2) return boolean
+  is
+    l_element json_element_t;
+  begin
+    if not p_obj.has(p_key) then
+      return false;
+    end if;
+    l_element := p_obj.get(p_key);
+    if l_element.is_null then
+      return false;
+    end if;
+    if not l_element.is_boolean then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_key || ' ' || shown(l_element) || ' must be true or false');
+    end if;
+    return p_obj.get_boolean(p_key);
+  end get_flag;
+
   -- == Search helpers ==
+
+  function json_key_allowed(p_key in varchar2) return boolean
+  is
+    l_char varchar2(8 char);
+    l_code number;
+  begin
+    if p_key is null or length(p_key) > 128 then
+      return false;
+    end if;
+    if instr(p_key, '"') > 0 or instr(p_key, '\') > 0 or instr(p_key, '''') > 0 then
+      return false;
+    end if;
+    for i in 1 .. length(p_key) loop
+      l_char := substr(p_key, i, 1);
+      -- ASCII returns the code of a one-byte character (C0 controls and DEL
+      -- are one byte in every ASCII-based character set); ASCIISTR writes a
+      -- non-ASCII character as \XXXX (UTF-16 hex), which names the C1 range.
+      l_code := ascii(l_char);
+      if l_code <= 31 or l_code = 127 or substr(asciistr(l_char), 1, 4) in ('\008', '\009') then
+        return false;
+      end if;
+    end loop;
+    return true;
+  end json_key_allowed;
+
+  function sql_json_key(p_key in varchar2, p_what in varchar2 default 'metadata key') return varchar2
+  is
+  begin
+    if not json_key_allowed(p_key) then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_key) || ' is not allowed: keys must be 1 to 128'
+        || ' characters without double quotes, backslashes, apostrophes or control characters');
+    end if;
+    return '"' || p_key || '"';
+  end sql_json_key;
 
   -- == End of helpers ==
 

@@ -7,9 +7,12 @@ create or replace package agentmem_util
                  package agentmem_store_admin,
                  package agentmem_record_write,
                  package agentmem_record_read,
+                 package agentmem_record_edit,
+                 package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search)
+                 package agentmem_search,
+                 package agentmem_search_request)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
@@ -161,8 +164,89 @@ as
   function current_schema_name return varchar2;
 
   -- == Records helpers ==
+  -- Used by the record packages (docs/protocol-records.md §2).
+
+  -- Renders a request value for an error message: a string in single
+  -- quotes cut at 60 characters + '...', a number in JSON form, true,
+  -- false, null, {...} for an object, [...] for a list.
+  function shown(p_element in json_element_t) return varchar2;
+
+  -- Raises INVALID_ARGUMENT for the first key of p_obj not in p_allowed (a
+  -- comma-separated list): "key '<k>' is not allowed in the <op> request
+  -- (in <p_where>); allowed keys: <list>". p_where (batches[1],
+  -- contents[0][2]) is left out when NULL.
+  procedure reject_keys(p_obj in json_object_t, p_allowed in varchar2, p_op in varchar2,
+                        p_where in varchar2 default null);
+
+  -- Parses an ISO-8601 timestamp of the records grammar
+  -- YYYY-MM-DD[(T|t|space)HH:MM[:SS[.F]]][Z|z|±HH:MM|±HHMM|±HH] (F = 1 to 9
+  -- digits, truncated past 6; offset at most 14:00; a zone only after a
+  -- time; no zone = UTC) into a UTC TIMESTAMP WITH TIME ZONE. Returns NULL
+  -- when p_text does not match the grammar or names an invalid calendar
+  -- value (the caller raises with the request path). No NLS dependence.
+  function iso_to_utc(p_text in varchar2) return timestamp with time zone;
+
+  -- Decodes standard base64 (RFC 4648 §4: A-Z a-z 0-9 + /, '=' padding
+  -- required, no line breaks or spaces) of any length; NULL when the text
+  -- breaks that rule or is empty.
+  function base64_to_blob(p_text in clob) return blob;
+
+  -- Encodes p_blob as standard base64 without line breaks (any length);
+  -- NULL for NULL.
+  function blob_to_base64(p_blob in blob) return clob;
+
+  -- p_count new record ids: 32 lower-case hex characters each
+  -- (lower(rawtohex(sys_guid()))), made in one SQL statement.
+  function new_ids(p_count in pls_integer) return t_text_list;
+
+  -- The record types, in the order of the contract's messages.
+  co_record_types constant varchar2(200) :=
+    'thread, message, memory, fact, guideline, preference, thread_summary, image, user_profile, agent_profile';
+
+  -- Raises INVALID_ARGUMENT "<p_key> is required in the <p_op> request"
+  -- when p_obj has no key p_key (a JSON null counts as present).
+  procedure require_key(p_obj in json_object_t, p_key in varchar2, p_op in varchar2);
+
+  -- The value of a JSON string element as a CLOB; NULL when p_element is
+  -- not a string. For "" the result is NULL or a zero-length CLOB: callers
+  -- test the element's type, not this value, to tell "" from null.
+  function string_value(p_element in json_element_t) return clob;
+
+  -- Puts a text into p_obj under p_key: JSON null for NULL, "" for a
+  -- zero-length CLOB (an empty LOB is not NULL; a PL/SQL '' would be).
+  procedure put_clob(p_obj in out nocopy json_object_t, p_key in varchar2, p_text in clob);
+
+  -- Checks an id element (record, thread, user, agent, part id): a string
+  -- of 1 to 128 characters, or JSON null when p_nullable. Returns the id,
+  -- NULL for JSON null. Raises INVALID_ARGUMENT "<p_path> <value> must be a
+  -- non-empty string of at most 128 characters[, or null]".
+  function check_id(p_element in json_element_t, p_path in varchar2, p_nullable in boolean) return varchar2;
+
+  -- Reads the record_type key of p_obj: required, one of co_record_types,
+  -- case-insensitive; returns it lower case.
+  function get_record_type(p_obj in json_object_t, p_op in varchar2) return varchar2;
+
+  -- Reads a boolean key: omitted or null = false. Raises INVALID_ARGUMENT
+  -- "<p_key> <value> must be true or false".
+  function get_flag(p_obj in json_object_t, p_key in varchar2) return boolean;
+
 
   -- == Search helpers ==
+
+  -- Returns p_key enclosed in double quotes ("review status"), for a member
+  -- step of a SQL/JSON path literal ($."k1"."k2"). The key must have 1 to
+  -- 128 characters and no double quote, backslash, apostrophe or control
+  -- character (U+0000-U+001F, U+007F-U+009F): inside double quotes such a
+  -- key needs no escape sequence, so its meaning does not depend on the path
+  -- parser's escape rules, and the path needs no quote doubling inside its
+  -- SQL literal (docs/protocol-search.md, section 5). p_what names the key
+  -- in the INVALID_ARGUMENT message. Non-ASCII keys need an AL32UTF8
+  -- database (the SQL text is in the database character set).
+  function sql_json_key(p_key in varchar2, p_what in varchar2 default 'metadata key') return varchar2;
+
+  -- True when p_key follows the rule of sql_json_key (for callers that
+  -- report their own message with a display path).
+  function json_key_allowed(p_key in varchar2) return boolean;
 
   -- == End of helpers ==
 

@@ -109,7 +109,271 @@ as
 
   -- == Records (issue 5) ==========================================================
 
+  -- Writes take a savepoint and roll back to it on error (atomic calls);
+  -- reads write nothing and take none, so they can run inside a query.
+
+  function add_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_add_records;
+    l_response := agentmem_record_write.add_records(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_add_records;
+      raise;
+  end add_records;
+
+  function add_user(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_add_user;
+    l_response := agentmem_record_write.add_actor('user', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_add_user;
+      raise;
+  end add_user;
+
+  function add_agent(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_add_agent;
+    l_response := agentmem_record_write.add_actor('agent', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_add_agent;
+      raise;
+  end add_agent;
+
+  function get_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_record_read.get_record(p_store_id, p_request, p_schema_owner);
+  end get_record;
+
+  function list_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_record_read.list_records(p_store_id, p_request, p_schema_owner);
+  end list_records;
+
+  function update_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_update_record;
+    l_response := agentmem_record_edit.update_record(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_update_record;
+      raise;
+  end update_record;
+
+  function delete_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_delete_record;
+    l_response := agentmem_record_edit.delete_record(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_delete_record;
+      raise;
+  end delete_record;
+
+  function delete_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_delete_thread;
+    l_response := agentmem_record_edit.delete_thread(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_delete_thread;
+      raise;
+  end delete_thread;
+
+  function list_thread_messages(p_store_id in varchar2, p_request in clob,
+                                p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_record_read.list_thread_messages(p_store_id, p_request, p_schema_owner);
+  end list_thread_messages;
+
+  -- Request builders of the typed conveniences: a NULL value leaves the
+  -- key out (omitted), as the spec says.
+  procedure rec_put(p_request in out nocopy json_object_t, p_key in varchar2, p_value in varchar2)
+  is
+  begin
+    if p_value is not null then
+      p_request.put(p_key, p_value);
+    end if;
+  end rec_put;
+
+  -- p_key: a one-entry list holding p_text (JSON null for NULL).
+  procedure rec_put_list(p_request in out nocopy json_object_t, p_key in varchar2, p_text in clob)
+  is
+    l_holder json_object_t := json_object_t();
+    l_list   json_array_t := json_array_t();
+  begin
+    agentmem_util.put_clob(l_holder, 'v', p_text);
+    l_list.append(l_holder.get('v'));
+    p_request.put(p_key, l_list);
+  end rec_put_list;
+
+  procedure rec_put_metadata(p_request in out nocopy json_object_t, p_metadata in clob)
+  is
+  begin
+    if p_metadata is not null then
+      p_request.put('metadata', agentmem_util.parse_object(p_metadata, 'p_metadata'));
+    end if;
+  end rec_put_metadata;
+
+  function add_memory(p_store_id in varchar2, p_content in clob, p_user_id in varchar2 default null,
+                      p_agent_id in varchar2 default null, p_thread_id in varchar2 default null,
+                      p_record_type in varchar2 default 'memory', p_metadata in clob default null,
+                      p_record_id in varchar2 default null, p_schema_owner in varchar2 default null)
+    return varchar2
+  is
+    l_request json_object_t := json_object_t();
+  begin
+    rec_put(l_request, 'record_type', p_record_type);
+    rec_put_list(l_request, 'contents', p_content);
+    rec_put(l_request, 'record_ids', p_record_id);
+    rec_put(l_request, 'thread_ids', p_thread_id);
+    rec_put(l_request, 'user_ids', p_user_id);
+    rec_put(l_request, 'agent_ids', p_agent_id);
+    rec_put_metadata(l_request, p_metadata);
+    return json_object_t.parse(add_records(p_store_id, l_request.to_clob, p_schema_owner))
+             .get_array('ids').get_string(0);
+  end add_memory;
+
+  function add_message(p_store_id in varchar2, p_thread_id in varchar2, p_role in varchar2, p_content in clob,
+                       p_user_id in varchar2 default null, p_agent_id in varchar2 default null,
+                       p_metadata in clob default null, p_record_id in varchar2 default null,
+                       p_schema_owner in varchar2 default null) return varchar2
+  is
+    l_request json_object_t := json_object_t();
+    l_empty   clob;
+  begin
+    l_request.put('record_type', 'message');
+    -- A message always has text: NULL is sent as "" (a zero-length LOB,
+    -- which is not NULL; a PL/SQL '' would be).
+    if p_content is null then
+      dbms_lob.createtemporary(lob_loc => l_empty, cache => true);
+      rec_put_list(l_request, 'contents', l_empty);
+    else
+      rec_put_list(l_request, 'contents', p_content);
+    end if;
+    rec_put(l_request, 'record_ids', p_record_id);
+    rec_put(l_request, 'thread_ids', p_thread_id);
+    rec_put(l_request, 'roles', p_role);
+    rec_put(l_request, 'user_ids', p_user_id);
+    rec_put(l_request, 'agent_ids', p_agent_id);
+    rec_put_metadata(l_request, p_metadata);
+    return json_object_t.parse(add_records(p_store_id, l_request.to_clob, p_schema_owner))
+             .get_array('ids').get_string(0);
+  end add_message;
+
+  function add_user_profile(p_store_id in varchar2, p_user_id in varchar2, p_information in clob,
+                            p_metadata in clob default null, p_schema_owner in varchar2 default null)
+    return varchar2
+  is
+    l_request json_object_t := json_object_t();
+  begin
+    rec_put(l_request, 'user_id', p_user_id);
+    if p_information is not null then
+      agentmem_util.put_clob(l_request, 'information', p_information);
+    end if;
+    rec_put_metadata(l_request, p_metadata);
+    return json_object_t.parse(add_user(p_store_id, l_request.to_clob, p_schema_owner)).get_string('id');
+  end add_user_profile;
+
+  function add_agent_profile(p_store_id in varchar2, p_agent_id in varchar2, p_information in clob,
+                             p_metadata in clob default null, p_schema_owner in varchar2 default null)
+    return varchar2
+  is
+    l_request json_object_t := json_object_t();
+  begin
+    rec_put(l_request, 'agent_id', p_agent_id);
+    if p_information is not null then
+      agentmem_util.put_clob(l_request, 'information', p_information);
+    end if;
+    rec_put_metadata(l_request, p_metadata);
+    return json_object_t.parse(add_agent(p_store_id, l_request.to_clob, p_schema_owner)).get_string('id');
+  end add_agent_profile;
+
+  function get_content(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
+                       p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_record_read.get_content(p_store_id, p_record_type, p_record_id, p_schema_owner);
+  end get_content;
+
+  function delete_by_id(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
+                        p_cascade in boolean default false, p_schema_owner in varchar2 default null)
+    return pls_integer
+  is
+    l_request json_object_t := json_object_t();
+  begin
+    rec_put(l_request, 'record_type', p_record_type);
+    rec_put(l_request, 'record_id', p_record_id);
+    if p_cascade is not null then
+      l_request.put('cascade', p_cascade);
+    end if;
+    return json_object_t.parse(delete_record(p_store_id, l_request.to_clob, p_schema_owner)).get_number('deleted');
+  end delete_by_id;
+
   -- == Search (issue 6) ===========================================================
+
+  -- Read-only: no savepoint (a savepoint cannot run inside a query, and
+  -- search is callable from SQL); nothing to roll back.
+  function search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_search.search(p_store_id, p_request, p_schema_owner);
+  end search;
+
+  function search_rows(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return t_search_rows pipelined
+  is
+    l_rows t_search_rows := agentmem_search.search_rows(p_store_id, p_request, p_schema_owner);
+  begin
+    for i in 1 .. l_rows.count loop
+      pipe row (l_rows(i));
+    end loop;
+    return;
+  end search_rows;
+
+  function chunk_text(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_search.chunk_text(p_store_id, p_request, p_schema_owner);
+  end chunk_text;
+
+  -- agentmem:commits (job entry point, see the spec)
+  procedure sync_search_index(p_store_id in varchar2)
+  is
+  begin
+    agentmem_search.sync_search_index(p_store_id);
+  end sync_search_index;
 
   -- == End of sections ==
 

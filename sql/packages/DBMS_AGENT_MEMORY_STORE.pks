@@ -225,10 +225,226 @@ as
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000);
 
   -- == Records (issue 5) ==========================================================
-  -- Records: add, get, list, update, delete; thread messages. docs/protocol-records.md.
+  -- Records: add, get, list, update, delete; thread messages. docs/protocol-records.md
+  -- (the contract: rules R1-R18, U1-U18, D1-D7), docs/records.md (for SQL users).
+  --
+  -- Record types: thread, message, memory, fact, guideline, preference (the
+  -- last four share one id space), thread_summary, image, user_profile,
+  -- agent_profile; matched case-insensitively. Ids: 1 to 128 characters;
+  -- generated ids are 32 lower-case hex characters. Timestamps in requests:
+  -- ISO-8601 (no zone = UTC); in responses UTC with 6 digits and Z. Bytes:
+  -- standard base64. Vectors: JSON arrays of vector_dim numbers.
+  -- Every call first reads the store's registry row: unknown store NOT_FOUND,
+  -- not READY STORE_BROKEN, older schema SCHEMA_OUTDATED. Writes (add_*,
+  -- update_record, delete_*) take a savepoint and roll back to it on any
+  -- error: a failing call writes nothing; they never commit. Reads (get_*,
+  -- list_*) write nothing and take no savepoint, so they can be called from
+  -- SQL. Expired records are hidden from every read at once.
+
+  -- Adds records of one type (single batch), or several batches in order
+  -- (add_batches form: {"batches": [...], "batch_size"}), in one call.
+  -- p_request keys (scalar = broadcast, list = one entry per record):
+  --   record_type (required), contents (list, required), record_ids,
+  --   thread_ids, user_ids, agent_ids, roles (message only), timestamps,
+  --   metadata, ttl_days (1..365000; clamped to max_ttl_days), ttl_anchor
+  --   (CREATED_AT | TIMESTAMP), statuses (VALID | INVALID), index_texts (list:
+  --   string, list of chunks, "" or null), embeddings (list: vector, list of
+  --   vectors, [] or null), batch_size (1..10000, default 256: rows per bulk
+  --   statement inside the call, never several calls).
+  -- Returns: {"ids": [...in input order...], "warnings": [...]}.
+  -- Side effects: inserts the records, their images and retrieval rows
+  --   (RECORD_CHUNKS: text chunked with the store's chunking, vectors as
+  --   given or from the store's embedding_model).
+  -- Raises: INVALID_ARGUMENT (the key path, the value and the rule),
+  --   NOT_FOUND (a thread_ids entry names no thread), DUPLICATE_ID (an id
+  --   exists), EMBEDDING_FAILED (the store's model is missing or fails).
+  function add_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds a user profile: p_request {"user_id", "information", "metadata"}.
+  -- The record id is the user id. Returns {"id", "warnings"}.
+  -- Raises: INVALID_ARGUMENT, DUPLICATE_ID (the user has a profile: use
+  --   update_record), EMBEDDING_FAILED.
+  function add_user(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds an agent profile: p_request {"agent_id", "information", "metadata"};
+  -- as add_user.
+  function add_agent(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Gets one record: p_request {"record_type", "record_id", "include_bytes"}.
+  -- Returns {"record": {...} | null} (null: no unexpired record of that type
+  --   and id). Read-only, no savepoint. Raises: INVALID_ARGUMENT, NOT_FOUND
+  --   (store).
+  function get_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Lists records of one type: p_request {"record_type", "limit" (default
+  --   1000, null = no limit), "thread_id", "user_id", "agent_id" (absent: any;
+  --   null: none; id: equal), "metadata_filter", "record_id",
+  --   "include_bytes"}. The newest limit matches by insertion order, returned
+  --   oldest first; INVALID records included.
+  -- Returns {"records": [...]}. Read-only, no savepoint.
+  -- Raises: INVALID_ARGUMENT (also for a filter, naming its path).
+  function list_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates one record: p_request {"record_type", "record_id", then at least
+  --   one of content, text (deprecated alias, warning), index_text,
+  --   embedding, metadata, timestamp, ttl_days, ttl_anchor, status}.
+  --   Retrieval rows follow: rebuilt from new text, STATUS and EXPIRES_AT
+  --   copied; expiry refreshed only when ttl_days or ttl_anchor is given.
+  -- Returns {"updated": 0|1, "warnings": [...]} (0: no such record).
+  -- Raises: INVALID_ARGUMENT, EMBEDDING_FAILED.
+  function update_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes one record: p_request {"record_type", "record_id", "cascade"}
+  --   with its retrieval rows and relations; a message with its image parts;
+  --   a thread with everything in it; a profile with cascade true also the
+  --   actor's threads, messages and memory-like records.
+  -- Returns {"deleted": 0|1}. Raises: INVALID_ARGUMENT (also for an image
+  --   that is part of a message).
+  function delete_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes a thread: p_request {"thread_id"}; its messages, memory-like
+  --   records, summaries, images, their rows and relations go with it.
+  -- Returns {"deleted": 0|1}. Raises: INVALID_ARGUMENT.
+  function delete_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Lists a thread's unexpired messages: p_request {"thread_id", "last_n",
+  --   "range_start_seq_no", "range_end_seq_no" (start <= seq_no < end),
+  --   "include_bytes"}, oldest first. An unknown thread gives no records.
+  -- Returns {"records": [...]}. Read-only, no savepoint.
+  function list_thread_messages(p_store_id in varchar2, p_request in clob,
+                                p_schema_owner in varchar2 default null) return clob;
+
+  -- Typed conveniences for SQL users: they build the same JSON request and
+  -- call the functions above (same rules, errors and savepoint). A null
+  -- parameter leaves its key out of the request unless said otherwise;
+  -- p_metadata is JSON object text.
+
+  -- Adds one memory-like record (p_record_type memory, fact, guideline or
+  -- preference); a null p_content is sent as null (metadata fallback).
+  -- Returns the record id.
+  function add_memory(p_store_id in varchar2, p_content in clob, p_user_id in varchar2 default null,
+                      p_agent_id in varchar2 default null, p_thread_id in varchar2 default null,
+                      p_record_type in varchar2 default 'memory', p_metadata in clob default null,
+                      p_record_id in varchar2 default null, p_schema_owner in varchar2 default null)
+    return varchar2;
+
+  -- Adds one message to a thread; a null p_content is sent as "". Returns
+  -- the message id.
+  function add_message(p_store_id in varchar2, p_thread_id in varchar2, p_role in varchar2, p_content in clob,
+                       p_user_id in varchar2 default null, p_agent_id in varchar2 default null,
+                       p_metadata in clob default null, p_record_id in varchar2 default null,
+                       p_schema_owner in varchar2 default null) return varchar2;
+
+  -- Adds a user profile; returns the user id.
+  function add_user_profile(p_store_id in varchar2, p_user_id in varchar2, p_information in clob,
+                            p_metadata in clob default null, p_schema_owner in varchar2 default null)
+    return varchar2;
+
+  -- Adds an agent profile; returns the agent id.
+  function add_agent_profile(p_store_id in varchar2, p_agent_id in varchar2, p_information in clob,
+                             p_metadata in clob default null, p_schema_owner in varchar2 default null)
+    return varchar2;
+
+  -- The stored text of a record (a summary's JSON text, an image's
+  -- description); NULL when there is no unexpired record of that type and
+  -- id. Read-only, no savepoint: callable from SQL.
+  function get_content(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
+                       p_schema_owner in varchar2 default null) return clob;
+
+  -- Deletes one record as delete_record does; returns the deleted count.
+  function delete_by_id(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
+                        p_cascade in boolean default false, p_schema_owner in varchar2 default null)
+    return pls_integer;
+
 
   -- == Search (issue 6) ===========================================================
-  -- Search, chunking for client embedders, index sync. docs/protocol-search.md.
+  -- Search, chunking for client embedders, index sync. docs/protocol-search.md,
+  -- docs/search.md (scope table, distances, sync modes, what the DBA sets up).
+
+  -- Searches a store (VECTOR, KEYWORD or HYBRID, as the store was created).
+  -- p_request: JSON object (docs/protocol-search.md, section 2):
+  --   query | query_vector | query_vectors   exactly one: text (1..32767
+  --                        characters; split with the store's chunking, at
+  --                        most 16 chunks, fused by reciprocal rank), one
+  --                        vector, or 1..16 vectors (one per query chunk)
+  --   k                    1..1000, default 10; fewer results are possible
+  --   user_id, agent_id, thread_id   absent: any; null: records unscoped on
+  --                        that dimension; "X": exactly X (profiles match on
+  --                        their actor id, threads on their own id)
+  --   record_types         default: message, image, memory, fact, guideline,
+  --                        preference, user_profile, agent_profile
+  --   include_invalid_results   default true
+  --   metadata_filter      filter object (section 5); null: records without
+  --                        metadata
+  --   num_hops (0; 1..5 rejected until relations exist), max_linked_results
+  --   search_strategy      omit, or KEYWORD on a HYBRID store
+  -- Returns: {"search_strategy", "query_chunks", "results": [{"record",
+  --   "distance", "linked_results": []}], "warnings"}; ascending distance,
+  --   ties by record id then type. Expired records are never returned.
+  -- Side effects: none. Read-only: takes no savepoint, so it can be called
+  --   from SQL; it never changes the caller's transaction.
+  -- Raises: INVALID_ARGUMENT (the key, value and rule), NOT_FOUND,
+  --   STORE_BROKEN, SCHEMA_OUTDATED, SCHEMA_MISSING (a search object is
+  --   missing), INCOMPATIBLE_STORE (search_strategy), UNSUPPORTED_RELEASE
+  --   (HYBRID before 23.6), EMBEDDING_FAILED (the store's model),
+  --   PRIVILEGE_MISSING (DBMS_HYBRID_VECTOR, DBMS_VECTOR_CHAIN).
+  function search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob;
+
+  -- One row of search_rows.
+  type t_search_row is record (
+    rank            number,               -- 1-based position in the result
+    record_id       varchar2(128 char),
+    record_type     varchar2(16 char),    -- message | memory | fact | ... | user_profile | thread
+    distance        binary_double,        -- as in search (docs/search.md)
+    content         clob,                 -- text; image: description; structured content: JSON text
+    thread_id       varchar2(128 char),   -- the scope the search matched on: a profile's actor id
+    user_id         varchar2(128 char),   --   in its own dimension, the other two NULL; a thread's
+    agent_id        varchar2(128 char),   --   thread_id is its own id
+    status          varchar2(8 char),     -- VALID | INVALID
+    event_timestamp varchar2(64 char),    -- the record's "timestamp"
+    metadata        clob,                 -- JSON text, NULL when the record has no metadata
+    record_json     clob                  -- the full record object, as in search's response
+  );
+  type t_search_rows is table of t_search_row;
+
+  -- The same search as rows, ranked, for ad-hoc SQL:
+  --   select r.rank, r.record_id, r.distance, r.content
+  --   from dbms_agent_memory_store.search_rows('MEM01',
+  --          json_object('query' value :q, 'k' value 5, 'user_id' value :u
+  --                      absent on null returning clob)) r order by r.rank;
+  -- (absent on null: a NULL user id would otherwise become "user_id": null,
+  -- which means unscoped records only.) Side effects and errors: as search.
+  function search_rows(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return t_search_rows pipelined;
+
+  -- Splits texts with the store's chunking (DBMS_VECTOR_CHAIN.UTL_TO_CHUNKS,
+  -- the code search and the records writer use), for clients that embed
+  -- themselves: {"texts": [1..1000 strings]} -> {"chunks": [[chunk, ...], ...]}
+  -- in order; [] for a text without a non-space character.
+  -- Side effects: none; read-only, callable from SQL.
+  -- Raises: INVALID_ARGUMENT, NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED,
+  --   PRIVILEGE_MISSING (DBMS_VECTOR_CHAIN not executable).
+  function chunk_text(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob;
+
+  -- Job entry point: synchronizes the Oracle Text index (KEYWORD) or hybrid
+  -- vector index (HYBRID) of a store of the caller's schema with
+  -- CTX_DDL.SYNC_INDEX, whatever the sync mode (needed with MANUAL; harmless
+  -- with ON_COMMIT and AUTO).
+  -- Side effects: runs as an autonomous transaction and COMMITS it
+  --   (SYNC_INDEX commits); the caller's pending work is neither committed
+  --   nor synchronized: commit it first.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT (a VECTOR store has no text index),
+  --   SCHEMA_MISSING (the index is missing), PRIVILEGE_MISSING (CTX_DDL).
+  -- agentmem:commits
+  procedure sync_search_index(p_store_id in varchar2);
 
   -- == End of sections ==
 
