@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -175,23 +176,13 @@ func checkKeys(present map[string]bool, keys []string, mode decodeMode) error {
 		}
 	}
 	if mode.refuseUnknown {
-		for _, k := range sortedKeys(present) {
+		for _, k := range slices.Sorted(maps.Keys(present)) {
 			if present[k] && !allowed[k] {
 				return fmt.Errorf("key %q does not belong here", k)
 			}
 		}
 	}
 	return nil
-}
-
-// sortedKeys returns m's keys in order, so errors name keys deterministically.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // unmarshalWire decodes one JSON value into out; refuseUnknown refuses keys
