@@ -7,12 +7,15 @@ as
   --     end', so a missing field, NULL metadata or a path error give 0 and
   --     the logic stays two-valued: $not x = (1 - x), AND = least(...),
   --     $array_contains_any = greatest(...), the filter = (<expr>) = 1.
-  --   * Paths are navigated from the parent, one member step at a time:
-  --     $?(@."k1".type() == "object")."k1"?(<test on @."k2">). The filter of
-  --     each step applies to an object, never to an array, so SQL/JSON lax
-  --     mode has nothing to unwrap; type() states the type of what is tested
-  --     (the SQL/JSON standard exempts type() from lax unwrapping), so a
-  --     scalar never matches a one-element array and nothing is coerced.
+  --   * Every test is one filter on the root, the documented json_exists
+  --     form '$?(...)': $?(@."k1".type() == "object" && @."k1"."k2".type()
+  --     == "string" && @."k1"."k2" == $v1). Each parent is checked to be an
+  --     object, so no member step crosses an array (which lax mode would
+  --     unwrap); type() states the type of what is tested (the SQL/JSON
+  --     standard exempts type() from lax unwrapping), so a scalar never
+  --     matches a one-element array and nothing is coerced. (A filter after
+  --     '$' followed by further steps is in neither the grammar nor the
+  --     examples of the JSON Developer's Guide, so it is not used.)
   --   * Array membership reads the elements with JSON_TABLE ('...[*]') and
   --     compares each element whole in SQL by its type() and value: a filter
   --     on the elements themselves would be unwrapped in lax mode when an
@@ -48,6 +51,7 @@ as
   -- field conditions seen.
   type t_state is record (
     alias      varchar2(128),
+    path       varchar2(4000),   -- display path of the filter itself
     binds      t_bind_list,
     conditions pls_integer := 0
   );
@@ -285,6 +289,27 @@ as
     return l_path || p_test || ')';
   end root_filter;
 
+  -- A SQL/JSON path as the SQL string literal it must be (ORA-40454: no
+  -- bind). A text literal holds at most 4000 bytes with MAX_STRING_SIZE =
+  -- STANDARD (SQL Language Reference, Text Literals; ORA-01704 beyond), and
+  -- the guards repeat the parents' keys, so 8 levels of long keys can
+  -- exceed it: rejected here, naming the field, rather than by the parser.
+  -- agentmem:sql-builder
+  function path_literal(p_state in t_state, p_keys in agentmem_util.t_text_list, p_path in varchar2)
+    return varchar2
+  is
+    l_field varchar2(32767) := p_state.path;
+  begin
+    if lengthb(p_path) + 2 > 4000 then
+      for i in 1 .. p_keys.count loop
+        l_field := l_field || display_key(p_keys(i));
+      end loop;
+      bad(l_field, 'the SQL/JSON path of this condition is ' || lengthb(p_path) || ' bytes long, above the'
+                   || ' 4000 bytes of a SQL text literal; use shorter keys or less nesting');
+    end if;
+    return agentmem_util.sql_literal(p_path);
+  end path_literal;
+
   -- The type test of a scalar kind on p_item ('@."k"' or '@').
   function type_test(p_kind in varchar2, p_item in varchar2) return varchar2
   is
@@ -309,7 +334,7 @@ as
   is
   begin
     return 'case when json_exists(' || meta(p_state.alias) || ', '
-           || agentmem_util.sql_literal(root_filter(p_keys, p_test))
+           || path_literal(p_state, p_keys, root_filter(p_keys, p_test))
            || case when p_bind_no is not null then
                 ' passing ' || placeholder(p_bind_no) || ' as "v' || agentmem_util.sql_int(p_bind_no, 1, 1000000) || '"'
               end
@@ -347,17 +372,20 @@ as
              null);
   end scalar_equal;
 
-  -- Exact equality with a list: the field is an array equal to the list
-  -- (same length and order, objects compared whole), JSON_EQUAL in SQL.
+  -- Exact equality with a list: the field is an array (json_exists on the
+  -- root, as every leaf) equal to the list (same length and order, objects
+  -- compared whole): JSON_EQUAL of the field, read with JSON_QUERY through
+  -- plain member steps (the guard has checked that none crosses an array).
   -- agentmem:sql-builder
   function list_equal(p_state in out nocopy t_state, p_keys in agentmem_util.t_text_list,
                       p_list in json_array_t) return varchar2
   is
     l_no pls_integer := add_bind(p_state, 'CLOB', null, null, p_list.to_clob);
   begin
-    return 'case when json_equal(json_query(' || meta(p_state.alias) || ', '
-           || agentmem_util.sql_literal(parent_path(p_keys) || '?(' || member(p_keys) || '.type() == "array").'
-                                        || agentmem_util.sql_json_key(p_keys(p_keys.count)))
+    return 'case when json_exists(' || meta(p_state.alias) || ', '
+           || path_literal(p_state, p_keys, root_filter(p_keys, member(p_keys) || '.type() == "array"'))
+           || ') and json_equal(json_query(' || meta(p_state.alias) || ', '
+           || path_literal(p_state, p_keys, '$' || steps(p_keys, p_keys.count))
            || ' returning json null on error null on empty), json(' || placeholder(l_no)
            || ')) then 1 else 0 end';
   end list_equal;
@@ -430,9 +458,12 @@ as
       l_cases := l_cases || ' when ' || element_match(p_state, l_unique(i))
                  || ' then ' || agentmem_util.sql_int(i, 1, co_max_operands);
     end loop;
-    return 'case when (select count(distinct case' || l_cases || ' end) from json_table(' || meta(p_state.alias) || ', '
-           || agentmem_util.sql_literal(parent_path(p_keys) || '?(' || member(p_keys) || '.type() == "array").'
-                                        || agentmem_util.sql_json_key(p_keys(p_keys.count)) || '[*]')
+    -- The guard checks that the field is an array reached through objects;
+    -- the row path then only names it, so '[*]' yields its elements whole.
+    return 'case when json_exists(' || meta(p_state.alias) || ', '
+           || path_literal(p_state, p_keys, root_filter(p_keys, member(p_keys) || '.type() == "array"'))
+           || ') and (select count(distinct case' || l_cases || ' end) from json_table(' || meta(p_state.alias) || ', '
+           || path_literal(p_state, p_keys, '$' || steps(p_keys, p_keys.count) || '[*]')
            || ' columns (t varchar2(30) path ''$.type()'', s varchar2(4000) path ''$'' null on error,'
            || ' n number path ''$'' null on error, c clob path ''$'' null on error)) e) '
            || case when p_all then '= ' || agentmem_util.sql_int(l_unique.count, 1, co_max_operands)
@@ -607,6 +638,7 @@ as
     l_expr   t_sql;
   begin
     l_state.alias := p_alias;
+    l_state.path := p_path;
     l_state.binds := nvl(p_binds, t_bind_list());
     if p_filter is null then
       return '1 = 1';

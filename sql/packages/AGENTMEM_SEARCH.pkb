@@ -191,7 +191,12 @@ as
     end if;
     l_element := p_req.get(p_key);
     if l_element.is_number then
-      l_value := p_req.get_number(p_key);
+      begin
+        l_value := p_req.get_number(p_key);
+      exception
+        when value_error or e_numeric_overflow then
+          l_value := null;   -- beyond Oracle NUMBER: out of range anyway
+      end;
     end if;
     if l_value is null or l_value <> trunc(l_value) or l_value not between p_min and p_max then
       invalid(p_key || ' ' || shown(l_element) || ' must be a whole number from ' || p_min || ' to ' || p_max);
@@ -350,10 +355,17 @@ as
     end if;
     for i in 0 .. l_array.get_size - 1 loop
       l_item := l_array.get(i);
-      if not l_item.is_string or not in_list(lower(l_array.get_string(i)), co_all_types) then
+      -- A type name is at most 14 characters: longer strings are not read
+      -- into VARCHAR2 (get_string of a huge string would overflow).
+      if not l_item.is_string or dbms_lob.getlength(lob_loc => l_item.to_clob) > 40
+         or not in_list(lower(l_array.get_string(i)), co_all_types) then
         invalid('record_types ' || shown(l_item) || ' is not a record type; allowed: ' || co_all_types);
       end if;
-      l_wanted := l_wanted || lower(l_array.get_string(i)) || ',';
+      -- Duplicates are ignored: each type enters the list once, so the list
+      -- stays within its 400 characters whatever the request repeats.
+      if instr(l_wanted, ',' || lower(l_array.get_string(i)) || ',') = 0 then
+        l_wanted := l_wanted || lower(l_array.get_string(i)) || ',';
+      end if;
     end loop;
     -- Duplicates ignored; the contract's order keeps the SQL text stable.
     for i in 1 .. l_all.count loop
@@ -395,7 +407,7 @@ as
     l_request.max_linked := whole(l_req, 'max_linked_results', 0, 1000, 100);
     if given(l_req, 'search_strategy') then
       l_element := l_req.get('search_strategy');
-      if not l_element.is_string
+      if not l_element.is_string or dbms_lob.getlength(lob_loc => l_element.to_clob) > 20
          or upper(l_req.get_string('search_strategy')) not in ('VECTOR', 'KEYWORD', 'HYBRID') then
         invalid('search_strategy ' || shown(l_element) || ' must be VECTOR, KEYWORD or HYBRID');
       end if;
@@ -728,7 +740,10 @@ as
   is
     l_result clob;
   begin
-    execute immediate 'select dbms_hybrid_vector.search(json(:p)) from dual'
+    -- JSON_SERIALIZE(... RETURNING CLOB), as the documentation's examples
+    -- wrap the call: the text comes back as a CLOB whether the release
+    -- returns CLOB or JSON.
+    execute immediate 'select json_serialize(dbms_hybrid_vector.search(json(:p)) returning clob) from dual'
       into l_result
       using agentmem_search_keyword.hybrid_params(
               p_store.owner || '.' || p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX',
@@ -765,6 +780,8 @@ as
     l_passes   t_number_list;
     l_hit      t_hit;
     l_handed   boolean := false;   -- the cursor became l_rc (TO_REFCURSOR)
+    l_code     pls_integer;
+    l_error    varchar2(4000);
   begin
     if p_mode in (co_mode_hybrid, co_mode_hybrid_text) then
       l_hybrid := hybrid_result(p_store, p_mode, p_probe, p_rows);
@@ -818,6 +835,9 @@ as
     return l_source;
   exception
     when others then
+      -- Read before the cleanup calls below, which could change them.
+      l_code := sqlcode;
+      l_error := sqlerrm;
       if l_handed and l_rc%isopen then
         close l_rc;
       elsif not l_handed and l_cursor is not null then
@@ -825,9 +845,9 @@ as
       end if;
       -- A missing table, or Oracle Text reporting a missing or unusable
       -- index (DRG-10599 column not indexed, DRG-10502 index does not exist).
-      if sqlcode = -942
-         or (sqlcode in (-29902, -20000) and (instr(sqlerrm, 'DRG-10599') > 0 or instr(sqlerrm, 'DRG-10502') > 0)) then
-        search_object_missing(p_store, sqlerrm);
+      if l_code = -942
+         or (l_code in (-29902, -20000) and (instr(l_error, 'DRG-10599') > 0 or instr(l_error, 'DRG-10502') > 0)) then
+        search_object_missing(p_store, l_error);
       end if;
       raise;
   end run_round;

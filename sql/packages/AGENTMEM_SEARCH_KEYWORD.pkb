@@ -32,6 +32,7 @@ as
     l_end   pls_integer;
     l_token varchar2(32767);
     l_item  varchar2(32767);
+    l_bytes pls_integer;
     l_out   varchar2(32767);
     l_full  boolean := false;
   begin
@@ -48,14 +49,22 @@ as
         l_token := substrb(l_text, l_pos, l_end - l_pos);
         l_pos := l_end + 1;
         if not only_punctuation(l_token) then
-          l_item := '{' || replace(l_token, '}', '}}') || '}';
+          -- A token longer than the limit cannot fit braced: decided before
+          -- bracing, whose doubled } could outgrow VARCHAR2(32767) (ORA-06502).
+          if lengthb(l_token) + 2 > co_max_query_bytes then
+            l_item := null;
+            l_bytes := lengthb(l_token) + 2;
+          else
+            l_item := '{' || replace(l_token, '}', '}}') || '}';
+            l_bytes := lengthb(l_item);
+          end if;
           if l_full then
             p_dropped := p_dropped + 1;
-          elsif p_kept = 0 and lengthb(l_item) > co_max_query_bytes then
+          elsif p_kept = 0 and l_bytes > co_max_query_bytes then
             p_escaped := null;
             return co_too_long;
           elsif nvl(lengthb(l_out), 0) + case when p_kept > 0 then length(co_accum) else 0 end
-                + lengthb(l_item) > co_max_query_bytes then
+                + l_bytes > co_max_query_bytes then
             l_full := true;
             p_dropped := p_dropped + 1;
           else

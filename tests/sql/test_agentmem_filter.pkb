@@ -576,5 +576,34 @@ as
     ut.expect(row_matches(co_path_key_row, l_predicate, l_binds), '"a.b" is not a.b').to_equal(0);
   end path_like_key_is_literal;
 
+  procedure long_path_rejected
+  is
+    l_json      varchar2(32767) := '1';
+    l_path      varchar2(4000) := 'metadata_filter';
+    l_binds     agentmem_filter.t_bind_list;
+    l_predicate varchar2(32767);
+    l_stack     varchar2(4000);
+  begin
+    -- 8 levels of 128-character keys: the deepest test repeats every parent
+    -- key in its guards, about 6000 bytes of path (a SQL text literal holds
+    -- 4000). Keys a..., b..., ... h..., outermost first.
+    for i in reverse 1 .. 8 loop
+      l_json := '{"' || rpad(chr(96 + i), 128, chr(96 + i)) || '": ' || l_json || '}';
+    end loop;
+    for i in 1 .. 8 loop
+      l_path := l_path || '.' || rpad(chr(96 + i), 128, chr(96 + i));
+    end loop;
+    begin
+      l_predicate := agentmem_filter.compile(parsed(l_json), 'm', l_binds);
+      ut.fail('a path beyond the 4000-byte literal limit compiled: ' || substr(l_predicate, 1, 200));
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        -- FORMAT_ERROR_STACK: the message is longer than SQLERRM's 512 bytes.
+        l_stack := dbms_utility.format_error_stack;
+        ut.expect(instr(l_stack, l_path || ':'), 'message names the deepest field').to_be_greater_than(0);
+        ut.expect(l_stack).to_be_like('%4000 bytes of a SQL text literal%');
+    end;
+  end long_path_rejected;
+
 end test_agentmem_filter;
 /

@@ -67,6 +67,9 @@ as
   --%test(a key named like a SQL/JSON path ($, @, dots, spaces) is one literal key)
   procedure path_like_key_is_literal;
 
+  --%test(a condition whose SQL/JSON path literal would exceed 4000 bytes is rejected naming its field)
+  procedure long_path_rejected;
+
   --%endcontext
 
 end test_agentmem_filter;

@@ -724,6 +724,25 @@ as
     ut.expect(l_params.get_object('text').get_string('contains')).to_equal('{pizza}');
   end hybrid_params_shape;
 
+  procedure escape_huge_word
+  is
+    l_escaped varchar2(4000);
+    l_kept    pls_integer;
+    l_dropped pls_integer;
+    l_outcome varchar2(8);
+  begin
+    -- Braced, 'a' and 20000 '}' would be 40003 bytes: decided from the
+    -- token's length, before any bracing.
+    l_outcome := agentmem_search_keyword.escape('a' || rpad('}', 20000, '}'), l_escaped, l_kept, l_dropped);
+    ut.expect(l_outcome, 'first word').to_equal(agentmem_search_keyword.co_too_long);
+    -- After a kept word, the same token is cut like any word that does not fit.
+    l_outcome := agentmem_search_keyword.escape('pizza a' || rpad('}', 20000, '}') || ' pasta', l_escaped, l_kept,
+                                                l_dropped);
+    ut.expect(l_outcome, 'later word').to_equal(agentmem_search_keyword.co_ok);
+    ut.expect(l_escaped, 'kept text').to_equal('{pizza}');
+    ut.expect(l_dropped, 'dropped words').to_equal(2);
+  end escape_huge_word;
+
   ------------------------------------------------------------------------------
   -- Golden fixtures
   ------------------------------------------------------------------------------
@@ -900,6 +919,22 @@ as
     ut.expect(l_code).to_equal(dbms_agent_memory_store.co_invalid_argument);
     ut.expect(l_message).to_be_like('%query splits into % chunks%at most 16%');
   end query_too_many_chunks_rejected;
+
+  procedure record_types_duplicates
+  is
+    l_types   json_array_t := json_array_t();
+    l_request json_object_t := json_object_t();
+    l_results json_array_t;
+  begin
+    for i in 1 .. 300 loop
+      l_types.append('User_Profile');
+    end loop;
+    l_request.put('query_vector', json_array_t.parse('[0, 0, 1]'));
+    l_request.put('record_types', l_types);
+    l_results := searched(co_vector_store, l_request.to_clob).get_array('results');
+    ut.expect(l_results.get_size, 'one user profile').to_equal(1);
+    ut.expect(treat(l_results.get(0) as json_object_t).get_object('record').get_string('id')).to_equal('u1');
+  end record_types_duplicates;
 
   procedure unknown_store
   is

@@ -54,6 +54,9 @@ as
   --%test(the DBMS_HYBRID_VECTOR.SEARCH parameters have the contract's shape, caller text as JSON values)
   procedure hybrid_params_shape;
 
+  --%test(a word too long to brace is TOO_LONG, even when doubling its braces would pass 32767 bytes)
+  procedure escape_huge_word;
+
   --%endcontext
 
   --%context(golden fixtures)
@@ -91,6 +94,9 @@ as
 
   --%test(a query of more than 16 chunks is INVALID_ARGUMENT naming the count (needs Oracle Text))
   procedure query_too_many_chunks_rejected;
+
+  --%test(record_types repeating one type many times is accepted: duplicates are ignored)
+  procedure record_types_duplicates;
 
   --%test(search of an unknown store is NOT_FOUND)
   --%throws(dbms_agent_memory_store.co_not_found)

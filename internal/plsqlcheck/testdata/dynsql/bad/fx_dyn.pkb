@@ -19,7 +19,7 @@ create or replace package body fx_dyn as
     run_ddl('drop table ' || l_name);
     run_ddl('drop view ' || upper(p_table)); -- expect: DYN-SQL
     execute immediate 'alter session set current_schema = ' || g_schema;
-    l_cur := dbms_sql.open_cursor;
+    l_cur := dbms_sql.open_cursor; -- expect: CURSOR-CLOSE
     dbms_sql.parse(l_cur, 'drop index ' || p_store_id || '_ix', dbms_sql.native); -- expect: DYN-SQL
     dbms_sql.close_cursor(l_cur);
   end drop_memory;
