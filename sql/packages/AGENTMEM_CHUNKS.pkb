@@ -245,7 +245,9 @@ as
     p_unvectored := false;
     l_source.split_text := null;
     l_source.derive := false;
-    if p_index.kind in ('OMITTED', 'NULL') then
+    -- A kind left NULL (an element added by EXTEND, whose record defaults
+    -- are not documented) means OMITTED, as the type's default says.
+    if nvl(p_index.kind, 'OMITTED') in ('OMITTED', 'NULL') then
       l_mode := 'SPLIT';              -- R1, R4: the resolved text
       l_text := p_resolved;
     elsif p_index.kind = 'TEXT' then
@@ -266,9 +268,9 @@ as
       p_rows := t_row_list();
     end if;
 
-    if p_vectors.kind in ('OMITTED', 'NULL') and l_has then
+    if nvl(p_vectors.kind, 'OMITTED') in ('OMITTED', 'NULL') and l_has then
       -- R8 / R13: vectors derived (OMITTED); U11: rows without vectors (NULL).
-      l_source.derive := p_vectors.kind = 'OMITTED';
+      l_source.derive := nvl(p_vectors.kind, 'OMITTED') = 'OMITTED';
       if l_mode = 'SPLIT' then
         l_source.split_text := l_text;
       else

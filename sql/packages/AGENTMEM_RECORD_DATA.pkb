@@ -5,8 +5,9 @@ as
   type t_ts_list is table of timestamp with time zone;
   type t_clob_list is table of clob;
   type t_blob_list is table of blob;
-  -- Part ids of one message -> the path of the part that used it.
-  type t_seen is table of varchar2(200) index by varchar2(400);
+  -- Part ids of one message -> the path of the part that used it. Ids are
+  -- up to 128 characters (512 bytes in AL32UTF8): the sizes are in bytes.
+  type t_seen is table of varchar2(1000) index by varchar2(600);
 
   -- DOCUMENT rows to insert: image records or image parts of messages.
   type t_docs is record (
@@ -118,7 +119,7 @@ as
   is
     l_part  json_object_t;
     l_type  varchar2(10);
-    l_id    varchar2(128);
+    l_id    varchar2(128 char);
     l_ts    timestamp with time zone;
     l_out   json_object_t := json_object_t();
     l_image t_image;
@@ -278,6 +279,7 @@ as
     l_max     number := p_store.config.max_ttl_days;
     l_days    number;
     l_expires timestamp with time zone;
+    l_room    number;
   begin
     if p_days_given and p_days is not null then
       l_days := p_days;
@@ -293,6 +295,16 @@ as
     end if;
     if l_days is null then
       return null;
+    end if;
+    -- A TIMESTAMP anchor may be as late as 9999-12-31: adding days past the
+    -- last representable year raises a datetime error, not a clear one. The
+    -- anchor is UTC (iso_to_utc, SYSTIMESTAMP within 14 hours of it); one
+    -- day of margin covers the offset.
+    l_room := date '9999-12-31' - cast(p_anchor as date) - 1;
+    if l_days > l_room then
+      fail('INVALID_ARGUMENT: ' || p_days_path || ' ' || l_days || ' (days of expiry) puts expires_at of record '
+           || agentmem_util.quoted(p_id) || ' after 9999-12-31 (anchor ' || agentmem_util.iso_utc(p_anchor)
+           || '); pass fewer ttl_days or an earlier timestamp');
     end if;
     l_expires := p_anchor + numtodsinterval(l_days, 'DAY');
     if l_expires <= p_now then
@@ -463,7 +475,10 @@ as
               'insert into ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE')
               || ' (record_id, thread_id, user_id, agent_id, message_role, content, content_parts, metadata,'
               || ' event_timestamp, status, created_at, updated_at, expires_at)'
-              || ' values (:1, :2, :3, :4, :5, :6, json(:7), json(:8), :9, :10, :11, :12, :13)'
+              -- CONTENT is NOT NULL: "" arrives as a zero-length temporary
+              -- LOB; should a bind ever turn it into NULL, EMPTY_CLOB()
+              -- (documented as an empty, not null, LOB) stands in.
+              || ' values (:1, :2, :3, :4, :5, nvl(:6, empty_clob()), json(:7), json(:8), :9, :10, :11, :12, :13)'
               using l_ids(i), l_threads(i), l_users(i), l_agents(i), l_roles(i), l_texts(i), l_parts(i),
                     l_metas(i), l_events(i), l_status(i), l_nows(i), l_nows(i), l_expires(i);
         when 'MEMORY' then
@@ -489,7 +504,7 @@ as
             execute immediate
               'insert into ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'ACTOR_PROFILE')
               || ' (record_id, actor_type, content, metadata, event_timestamp, status, created_at, updated_at)'
-              || ' values (:1, :2, :3, json(:4), :5, :6, :7, :8)'
+              || ' values (:1, :2, nvl(:3, empty_clob()), json(:4), :5, :6, :7, :8)'   -- as MESSAGE.CONTENT
               using l_ids(i), l_keys(i), l_texts(i), l_metas(i), l_events(i), l_status(i), l_nows(i), l_nows(i);
       end case;
       l_from := l_to + 1;

@@ -271,9 +271,11 @@ as
       'update ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_base) || ' t'
       || ' set t.updated_at = :now'
       || case when p_change.content_given then
-           case l_base when 'MESSAGE' then ', t.content = :c, t.content_parts = json(:p)'
+           -- MESSAGE and ACTOR_PROFILE CONTENT are NOT NULL: see insert_records.
+           case l_base when 'MESSAGE' then ', t.content = nvl(:c, empty_clob()), t.content_parts = json(:p)'
                        when 'THREAD_SUMMARY' then ', t.content = json(:c)'
                        when 'DOCUMENT' then ', t.content_bytes = :b, t.mime_type = :m'
+                       when 'ACTOR_PROFILE' then ', t.content = nvl(:c, empty_clob())'
                        else ', t.content = :c' end
          end
       || case when p_set_desc then ', t.description = :d' end
@@ -437,7 +439,7 @@ as
     l_store      t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req        json_object_t := agentmem_util.parse_object(p_request, 'p_request');
     l_type       varchar2(16);
-    l_id         varchar2(128);
+    l_id         varchar2(128 char);
     l_change     t_change;
     l_stored     t_stored;
     l_warnings   agentmem_util.t_text_list := agentmem_util.t_text_list();
@@ -476,7 +478,12 @@ as
       agentmem_util.append(l_warnings, co_w4);   -- W4
     end if;
     l_change.content_given := l_req.has(l_change.content_key);
+    -- Fields of nested records: set here rather than trusting the nested
+    -- types' defaults (documented for record variables, not their fields).
+    l_change.content.is_null := false;
     l_change.content.images := agentmem_record_data.t_image_list();
+    l_change.idx.kind := 'OMITTED';
+    l_change.vecs.kind := 'OMITTED';
     read_metadata(l_req, l_type, l_change);
     read_content(l_req, l_type, l_change);
     read_retrieval(l_req, l_store, l_change);
@@ -540,8 +547,10 @@ as
       end case;
     end if;
 
+    -- An image's description is its content: index_text replaces it (U5,
+    -- U6, U8), but index_text null only clears the rows (U7).
     update_row(l_store, l_type, l_id, l_change,
-               p_set_desc => l_type = 'image' and l_change.idx.kind <> 'OMITTED',
+               p_set_desc => l_type = 'image' and l_change.idx.kind in ('TEXT', 'CHUNKS', 'EMPTY'),
                p_desc => agentmem_record_data.image_description(l_change.idx),
                p_set_status => l_change.status is not null, p_status => l_status,
                p_set_expires => l_refresh, p_expires => l_expires, p_now => l_now);
@@ -671,7 +680,7 @@ as
                       p_cascade in boolean) return pls_integer
   is
     l_base    varchar2(30) := agentmem_record_read.table_base(p_type);
-    l_message varchar2(128);
+    l_message varchar2(128 char);
     l_part    number;
     l_parts   agentmem_util.t_text_list;
   begin
@@ -738,7 +747,7 @@ as
     l_store   t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req     json_object_t := agentmem_util.parse_object(p_request, 'p_request');
     l_type    varchar2(16);
-    l_id      varchar2(128);
+    l_id      varchar2(128 char);
     l_cascade boolean;
   begin
     agentmem_util.reject_keys(l_req, 'record_type,record_id,cascade', 'delete_record');
@@ -754,7 +763,7 @@ as
   is
     l_store t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req   json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_id    varchar2(128);
+    l_id    varchar2(128 char);
   begin
     agentmem_util.reject_keys(l_req, 'thread_id', 'delete_thread');
     agentmem_util.require_key(l_req, 'thread_id', 'delete_thread');

@@ -193,7 +193,7 @@ as
     l_list   json_array_t := json_array_t();
     l_part   json_object_t;
     l_out    json_object_t;
-    l_id     varchar2(128);
+    l_id     varchar2(128 char);
     l_pos    pls_integer;
   begin
     for k in 0 .. l_stored.get_size - 1 loop
@@ -399,7 +399,7 @@ as
   is
     l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
     l_type     varchar2(16);
-    l_id       varchar2(128);
+    l_id       varchar2(128 char);
     l_bytes    boolean;
     l_store    t_store;
     l_records  json_array_t;
@@ -430,14 +430,16 @@ as
     l_limit_set  boolean;
     l_limit      number;
     l_user_set   boolean;
-    l_user       varchar2(128);
+    l_user       varchar2(128 char);
     l_agent_set  boolean;
-    l_agent      varchar2(128);
+    l_agent      varchar2(128 char);
     l_thread_set boolean;
-    l_thread     varchar2(128);
-    l_record_id  varchar2(128);
+    l_thread     varchar2(128 char);
+    l_record_id  varchar2(128 char);
     l_bytes      boolean;
+    l_element    json_element_t;
     l_filter     varchar2(32767);
+    l_sql        clob;
     l_binds      agentmem_filter.t_bind_list := agentmem_filter.t_bind_list();
     l_store      t_store;
     l_cursor     integer;
@@ -472,16 +474,18 @@ as
     end if;
     -- Filter validation (INVALID_ARGUMENT) comes with the other request
     -- rules, before the store is read.
-    l_filter := agentmem_filter.compile(case when l_req.has('metadata_filter') then l_req.get('metadata_filter') end,
-                                        't', l_binds);
+    if l_req.has('metadata_filter') then
+      l_element := l_req.get('metadata_filter');   -- SQL NULL (omitted) otherwise
+    end if;
+    l_filter := agentmem_filter.compile(l_element, 't', l_binds);
     l_store := usable_store(p_store_id, p_schema_owner);
 
     -- The window is the newest l_limit matches by insertion order, returned
     -- oldest first (§8). Profiles are unscoped and ignore scope filters.
-    l_cursor := dbms_sql.open_cursor;
-    begin
-      dbms_sql.parse(l_cursor,
-        'select w.record_id from (select t.record_id, '
+    -- Built as a CLOB (CLOB || text is a CLOB): the compiled filter alone
+    -- may take 32767 bytes.
+    l_sql := 'select w.record_id from (select t.record_id, ';
+    l_sql := l_sql
         || case l_base when 'MESSAGE' then 't.seq_no' else 't.order_seq' end || ' o from '
         || agentmem_util.sql_object(l_store.owner, l_store.table_prefix || l_base) || ' t where '
         || case l_base when 'MEMORY' then 't.memory_type = :ty'
@@ -499,8 +503,10 @@ as
         || ' and ' || l_filter
         || ' order by o desc'
         || case when l_limit is not null then ' fetch first :lim rows only' end
-        || ') w order by w.o',
-        dbms_sql.native);
+        || ') w order by w.o';
+    l_cursor := dbms_sql.open_cursor;
+    begin
+      dbms_sql.parse(l_cursor, l_sql, dbms_sql.native);
       dbms_sql.bind_variable(l_cursor, ':ty', type_key(l_type));
       if l_scoped and l_user is not null then
         dbms_sql.bind_variable(l_cursor, ':u', l_user);
@@ -541,7 +547,7 @@ as
     return clob
   is
     l_req       json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_thread    varchar2(128);
+    l_thread    varchar2(128 char);
     l_present   boolean;
     l_last_n    number;
     l_start     number;
@@ -578,12 +584,13 @@ as
   function get_content(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
                        p_schema_owner in varchar2) return clob
   is
-    l_type    varchar2(64) := lower(p_record_type);
+    l_type    varchar2(64) := lower(substr(p_record_type, 1, 64));   -- longer text is no type
     l_base    varchar2(30);
     l_store   t_store;
     l_content clob;
   begin
-    if l_type is null or instr(', ' || agentmem_util.co_record_types || ',', ', ' || l_type || ',') = 0 then
+    if l_type is null or instr(l_type, ',') > 0
+       or instr(', ' || agentmem_util.co_record_types || ',', ', ' || l_type || ',') = 0 then
       fail('INVALID_ARGUMENT: p_record_type ' || agentmem_util.quoted(p_record_type) || ' must be one of '
            || agentmem_util.co_record_types);
     end if;

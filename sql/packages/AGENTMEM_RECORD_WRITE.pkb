@@ -2,7 +2,9 @@ create or replace package body agentmem_record_write
 as
 
   subtype t_store is agentmem_store_catalog.t_store;
-  type t_seen is table of varchar2(200) index by varchar2(400);
+  -- id space | id -> the request path that used it. Ids are up to 128
+  -- characters, so up to 512 bytes in AL32UTF8: the sizes are in bytes.
+  type t_seen is table of varchar2(1000) index by varchar2(700);
 
   co_batch_keys constant varchar2(400) :=
     'record_type,contents,record_ids,thread_ids,user_ids,agent_ids,roles,timestamps,metadata,ttl_days,ttl_anchor,'
@@ -55,9 +57,14 @@ as
   function entry(p_key in t_key, p_i in pls_integer) return json_element_t
   is
   begin
-    return case when not p_key.present then null
-                when p_key.is_list then p_key.list.get(p_i)
-                else p_key.scalar end;
+    -- IF, not a CASE expression: CASE results of object types are not
+    -- documented beyond doubt.
+    if not p_key.present then
+      return null;
+    elsif p_key.is_list then
+      return p_key.list.get(p_i);
+    end if;
+    return p_key.scalar;
   end entry;
 
   -- True when p_key gives record p_i a value other than JSON null.
@@ -126,7 +133,7 @@ as
   -- Reads the ids of a scope key into p_recs (thread_id, user_id, agent_id).
   procedure read_ids(p_key in t_key, p_count in pls_integer, p_which in varchar2, p_recs in out nocopy t_rec_list)
   is
-    l_id varchar2(128);
+    l_id varchar2(128 char);
   begin
     for i in 0 .. p_count - 1 loop
       -- A broadcast scalar is checked once and kept for every record.
@@ -215,6 +222,12 @@ as
     l_anchors    agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_indexes    t_index_list := t_index_list();
     l_vectors    t_vector_list := t_vector_list();
+    -- Declared records get their types' field defaults (PL/SQL Language
+    -- Reference, "Initial Values of Record Variables"); elements added by
+    -- EXTEND are only documented as null, so they are set from these.
+    l_blank_rec  t_rec;
+    l_no_index   agentmem_chunks.t_index;
+    l_no_vectors agentmem_chunks.t_vectors;
     l_value      varchar2(4000);
     l_ts         timestamp with time zone;
     l_meta       json_object_t;
@@ -238,8 +251,16 @@ as
     l_count := l_contents.get_size;
     l_batch.record_type := l_type;
     l_batch.prefix := p_prefix;
+    l_blank_rec.unvectored := false;
+    l_blank_rec.content.is_null := false;
+    l_blank_rec.content.images := agentmem_record_data.t_image_list();
+    l_no_index.kind := 'OMITTED';
+    l_no_vectors.kind := 'OMITTED';
     l_batch.recs := t_rec_list();
     l_batch.recs.extend(l_count);
+    for i in 1 .. l_count loop
+      l_batch.recs(i) := l_blank_rec;
+    end loop;
     l_batch.sources := agentmem_chunks.t_source_list();
     l_batch.rows := agentmem_chunks.t_row_list();
     l_profile := l_type in ('user_profile', 'agent_profile');
@@ -399,6 +420,7 @@ as
     l_key := read_key(p_obj, 'index_texts', p_prefix, l_count, p_list_only => true);
     l_indexes.extend(l_count);
     for i in 0 .. l_count - 1 loop
+      l_indexes(i + 1) := l_no_index;
       if has_value(l_key, i) then
         l_indexes(i + 1) := agentmem_chunks.read_index(entry(l_key, i), key_path(l_key, i));
       end if;
@@ -406,6 +428,7 @@ as
     l_key := read_key(p_obj, 'embeddings', p_prefix, l_count, p_list_only => true);
     l_vectors.extend(l_count);
     for i in 0 .. l_count - 1 loop
+      l_vectors(i + 1) := l_no_vectors;
       if has_value(l_key, i) then
         l_vectors(i + 1) := agentmem_chunks.read_vectors(p_store, entry(l_key, i), key_path(l_key, i), 'embeddings',
                                                           p_first);
@@ -414,7 +437,10 @@ as
 
     -- Per-record rules, in input order.
     for i in 0 .. l_count - 1 loop
-      l_meta := case when has_value(l_meta_key, i) then treat(entry(l_meta_key, i) as json_object_t) end;
+      l_meta := null;
+      if has_value(l_meta_key, i) then
+        l_meta := treat(entry(l_meta_key, i) as json_object_t);
+      end if;
       l_mpath := p_prefix || 'metadata'
                  || case when not (l_meta_key.present and not l_meta_key.is_list) then '[' || i || ']' end;
       l_mime := null;
@@ -651,7 +677,7 @@ as
     l_warnings   agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_ids        agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_unvectored agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_keys       agentmem_util.t_text_list;
+    l_keys       json_key_list;   -- what JSON_OBJECT_T.GET_KEYS returns
   begin
     agentmem_util.reject_keys(l_req, co_batch_keys || ',batch_size,batches', 'add_records');
     if l_req.has('batches') then
@@ -731,6 +757,7 @@ as
     l_unvectored boolean;
     l_warnings   agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_meta       json_element_t;
+    l_blank_rec  t_rec;   -- field defaults, see read_batch
   begin
     agentmem_util.reject_keys(l_req, l_key || ',information,metadata', l_op);
     if not l_req.has(l_key) then
@@ -740,6 +767,7 @@ as
            || ' an end-user security context)');
     end if;
     l_recs.extend;
+    l_recs(1) := l_blank_rec;
     l_recs(1).id := agentmem_util.check_id(l_req.get(l_key), l_key, false);
     if not l_req.has('information') then
       fail('INVALID_ARGUMENT: information is required in the ' || l_op || ' request');

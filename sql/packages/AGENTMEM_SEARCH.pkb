@@ -142,10 +142,14 @@ as
   -- Request
   ------------------------------------------------------------------------------
 
+  -- Membership in a comma-separated list. An item holding a comma
+  -- ('memory,fact') would match a run of entries, so it is never a member.
   function in_list(p_item in varchar2, p_list in varchar2) return boolean
   is
   begin
-    return instr(',' || replace(p_list, ' ') || ',', ',' || p_item || ',') > 0;
+    return p_item is not null
+       and instr(p_item, ',') = 0
+       and instr(',' || replace(p_list, ' ') || ',', ',' || p_item || ',') > 0;
   end in_list;
 
   function list_of(p_list in varchar2) return agentmem_util.t_text_list

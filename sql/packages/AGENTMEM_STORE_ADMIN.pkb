@@ -359,80 +359,97 @@ as
   -- Purge of expired records
   ------------------------------------------------------------------------------
 
-  -- Deletes the relations of a purged memory-like record, and makes the
-  -- targets of its lifecycle relations VALID again when no other lifecycle
-  -- relation still points at them (seed: the target is INVALID while the link exists).
-  procedure purge_relations(p_store in t_store, p_id in varchar2, p_type in varchar2)
+  -- Only message, memory-like and image records expire (DOCUMENT, MEMORY and
+  -- MESSAGE have EXPIRES_AT; THREAD, THREAD_SUMMARY and ACTOR_PROFILE do
+  -- not, docs/protocol-records.md §3.3). A batch is handled set-based: the
+  -- (id, type) keys of its records travel as one JSON array bound to
+  -- JSON_TABLE, so each step is one statement whatever the batch size.
+  co_keys_table constant varchar2(200) :=
+    'json_table(:k, ''$[*]'' columns (i varchar2(512) path ''$.i'', t varchar2(30) path ''$.t''))';
+
+  -- [{"i": id, "t": type}, ...] of a batch.
+  function keys_json(p_ids in agentmem_util.t_text_list, p_types in agentmem_util.t_text_list) return clob
   is
-    l_rel       varchar2(128) := p_store.table_prefix || 'RELATION';
-    l_mem       varchar2(128) := p_store.table_prefix || 'MEMORY';
-    l_chunks    varchar2(128) := p_store.table_prefix || 'RECORD_CHUNKS';
+    l_keys json_array_t := json_array_t();
+    l_key  json_object_t;
+  begin
+    for i in 1 .. p_ids.count loop
+      l_key := json_object_t();
+      l_key.put('i', p_ids(i));
+      l_key.put('t', p_types(i));
+      l_keys.append(l_key);
+    end loop;
+    return l_keys.to_clob;
+  end keys_json;
+
+  -- Deletes the relations of purged memory-like records (p_keys), and makes
+  -- the targets of their lifecycle relations VALID again when no other
+  -- lifecycle relation still points at them (seed: the target is INVALID
+  -- while the link exists); the targets' retrieval rows follow their status.
+  procedure purge_relations(p_store in t_store, p_keys in clob)
+  is
+    l_rel       varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
+    l_mem       varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY');
     l_target_id agentmem_util.t_text_list;
     l_target_ty agentmem_util.t_text_list;
+    l_targets   clob;
   begin
-    execute immediate 'select target_id, target_type from ' || agentmem_util.sql_object(p_store.owner, l_rel)
-      || ' where source_id = :1 and source_type = :2 and relation_type in ' || co_lifecycle_types
-      bulk collect into l_target_id, l_target_ty using p_id, p_type;
-    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_rel)
-      || ' where (source_id = :1 and source_type = :2) or (target_id = :3 and target_type = :4)'
-      using p_id, p_type, p_id, p_type;
-    for j in 1 .. l_target_id.count loop
-      execute immediate 'update ' || agentmem_util.sql_object(p_store.owner, l_mem) || ' m'
-        || ' set m.status = ''VALID'', m.updated_at = systimestamp'
-        || ' where m.record_id = :1 and m.memory_type = :2 and m.status = ''INVALID'''
-        || ' and not exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, l_rel) || ' r'
-        || ' where r.target_id = :3 and r.target_type = :4 and r.relation_type in ' || co_lifecycle_types || ')'
-        using l_target_id(j), l_target_ty(j), l_target_id(j), l_target_ty(j);
-      if sql%rowcount > 0 then
-        execute immediate 'update ' || agentmem_util.sql_object(p_store.owner, l_chunks)
-          || ' set status = ''VALID'' where source_id = :1 and source_type = :2'
-          using l_target_id(j), l_target_ty(j);
-      end if;
-    end loop;
+    execute immediate 'select distinct r.target_id, r.target_type from ' || l_rel || ' r'
+      || ' where r.relation_type in ' || co_lifecycle_types
+      || ' and (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
+      bulk collect into l_target_id, l_target_ty using p_keys;
+    -- The key list appears twice: SQL binds by position, so it is passed twice.
+    execute immediate 'delete from ' || l_rel || ' r'
+      || ' where (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
+      || ' or (r.target_id, r.target_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
+      using p_keys, p_keys;
+    if l_target_id.count = 0 then
+      return;
+    end if;
+    l_targets := keys_json(l_target_id, l_target_ty);
+    execute immediate 'update ' || l_mem || ' m'
+      || ' set m.status = ''VALID'', m.updated_at = systimestamp'
+      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
+      || ' and m.status = ''INVALID'''
+      || ' and not exists (select 1 from ' || l_rel || ' r where r.target_id = m.record_id'
+      || ' and r.target_type = m.memory_type and r.relation_type in ' || co_lifecycle_types || ')'
+      using l_targets;
+    -- R14: retrieval rows carry their record's status.
+    execute immediate 'update '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
+      || ' set c.status = (select m.status from ' || l_mem || ' m'
+      || ' where m.record_id = c.source_id and m.memory_type = c.source_type)'
+      || ' where (c.source_id, c.source_type) in (select m.record_id, m.memory_type from ' || l_mem || ' m'
+      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k))'
+      using l_targets;
   end purge_relations;
 
-  -- Deletes one expired record with its chunks, and the chunks and
-  -- relations of the rows its foreign-key cascade removes.
-  procedure purge_record(p_store in t_store, p_base in varchar2, p_id in varchar2, p_type in varchar2)
+  -- Deletes one batch of expired records of p_base with their retrieval
+  -- rows; a message also with the rows of its image parts (its DOCUMENT
+  -- rows go by the MESSAGE_ID cascade), a memory-like record with its
+  -- relations.
+  procedure purge_batch(p_store in t_store, p_base in varchar2, p_ids in agentmem_util.t_text_list,
+                        p_types in agentmem_util.t_text_list)
   is
-    l_chunks varchar2(128) := p_store.table_prefix || 'RECORD_CHUNKS';
-    l_ids    agentmem_util.t_text_list;
-    l_types  agentmem_util.t_text_list;
+    l_chunks varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
+    l_keys   clob := keys_json(p_ids, p_types);
   begin
-    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
-      || ' where source_id = :1 and source_type = :2' using p_id, p_type;
-    case p_base
-      when 'MESSAGE' then
-        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks) || ' c'
-          || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
-          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
-          || ' where d.message_id = :1)' using p_id;
-      when 'MEMORY' then
-        purge_relations(p_store, p_id, p_type);
-      when 'THREAD' then
-        -- The cascade removes the thread's memory-like records: their
-        -- relations go first, with the lifecycle rule applied to the targets.
-        execute immediate 'select record_id, memory_type from '
-          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' where thread_id = :1'
-          bulk collect into l_ids, l_types using p_id;
-        for j in 1 .. l_ids.count loop
-          purge_relations(p_store, l_ids(j), l_types(j));
-        end loop;
-        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks)
-          || ' where thread_id = :1' using p_id;
-        -- Images of the thread's messages cascade too, even those whose own
-        -- THREAD_ID (copied into their chunks) is NULL.
-        execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, l_chunks) || ' c'
-          || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
-          || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
-          || ' join ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
-          || ' on m.record_id = d.message_id where m.thread_id = :1)' using p_id;
-      else
-        null;   -- THREAD_SUMMARY and DOCUMENT rows own nothing but their chunks
-    end case;
-    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)
-      || ' where record_id = :1' using p_id;
-  end purge_record;
+    execute immediate 'delete from ' || l_chunks || ' c'
+      || ' where (c.source_id, c.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
+      using l_keys;
+    if p_base = 'MESSAGE' then
+      execute immediate 'delete from ' || l_chunks || ' c'
+        || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
+        || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
+        || ' where d.message_id in (select k.i from ' || co_keys_table || ' k))'
+        using l_keys;
+    elsif p_base = 'MEMORY' then
+      purge_relations(p_store, l_keys);
+    end if;
+    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base) || ' t'
+      || ' where t.record_id in (select k.i from ' || co_keys_table || ' k)'
+      using l_keys;
+  end purge_batch;
 
   -- agentmem:commits (one commit per batch; called by the purge job only)
   procedure purge_table(p_store in t_store, p_base in varchar2, p_batch in pls_integer)
@@ -452,23 +469,13 @@ as
           execute immediate 'select record_id, ''message'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
             || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
-        when 'THREAD_SUMMARY' then
-          execute immediate 'select record_id, ''thread_summary'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp and rownum <= :1'
-            bulk collect into l_ids, l_types using p_batch;
         when 'DOCUMENT' then
           execute immediate 'select record_id, ''image'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
             || ' where expires_at <= systimestamp and rownum <= :1'
             bulk collect into l_ids, l_types using p_batch;
-        when 'THREAD' then
-          execute immediate 'select record_id, ''thread'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp and rownum <= :1'
-            bulk collect into l_ids, l_types using p_batch;
       end case;
       exit when l_ids.count = 0;
-      for i in 1 .. l_ids.count loop
-        purge_record(p_store, p_base, l_ids(i), l_types(i));
-      end loop;
+      purge_batch(p_store, p_base, l_ids, l_types);
       commit;
     end loop;
   end purge_table;
@@ -483,13 +490,12 @@ as
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: p_batch_size ' || nvl(to_char(p_batch_size), 'null') || ' must be from 1 to 100000');
     end if;
-    -- Memory-like records first, so relations of records inside an expired
-    -- thread are cleaned by purge_relations before the thread cascade.
+    -- Threads, summaries and profiles do not expire. Memory-like records
+    -- first (their relations), then images: a message's image parts share
+    -- its expiry and go before the message.
     purge_table(l_store, 'MEMORY', p_batch_size);
     purge_table(l_store, 'DOCUMENT', p_batch_size);
     purge_table(l_store, 'MESSAGE', p_batch_size);
-    purge_table(l_store, 'THREAD_SUMMARY', p_batch_size);
-    purge_table(l_store, 'THREAD', p_batch_size);
     -- Chunks whose own copy of expires_at passed (their record is gone or
     -- expires with them).
     loop

@@ -209,7 +209,9 @@ as
       return;
     end if;
     for i in 1 .. l_keys.count loop
-      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 then
+      -- A key holding a comma would match the list text between two allowed
+      -- keys: it is never allowed.
+      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 or instr(l_keys(i), ',') > 0 then
         raise_error(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: unknown request key ' || quoted(p_path || l_keys(i))
           || '; allowed keys' || case when p_path is not null then ' of ' || rtrim(p_path, '.') end
@@ -255,7 +257,9 @@ as
     l_result t_opt_text := get_text(p_obj, p_key, p_path, 64);
   begin
     if l_result.present and not l_result.is_null then
-      if l_result.value is null
+      -- A value holding a comma ('VECTOR,KEYWORD') would match a run of
+      -- entries of the list: refused.
+      if l_result.value is null or instr(l_result.value, ',') > 0
          or instr(',' || replace(p_allowed, ' ') || ',', ',' || upper(l_result.value) || ',') = 0 then
         raise_error(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || quoted(l_result.value)
@@ -426,7 +430,9 @@ as
       return;
     end if;
     for i in 1 .. l_keys.count loop
-      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 then
+      -- A key holding a comma ("record_type,contents") would match the list
+      -- text between two allowed keys: it is never allowed.
+      if instr(l_allowed, ',' || l_keys(i) || ',') = 0 or instr(l_keys(i), ',') > 0 then
         raise_error(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: key ' || quoted(substr(l_keys(i), 1, 60)) || ' is not allowed in the ' || p_op
           || ' request' || case when p_where is not null then ' (in ' || p_where || ')' end
@@ -437,9 +443,12 @@ as
 
   function iso_to_utc(p_text in varchar2) return timestamp with time zone
   is
-    co_pattern constant varchar2(200) :=
-      '^([0-9]{4})-([0-9]{2})-([0-9]{2})'
-      || '([Tt ]([0-9]{2}):([0-9]{2})(:([0-9]{2})(\.([0-9]{1,9}))?)?(Z|z|([+-])([0-9]{2})(:?([0-9]{2}))?)?)?$';
+    -- Parsed piece by piece with fixed positions: REGEXP_SUBSTR returns at
+    -- most subexpression 9 (SQL Language Reference, REGEXP_SUBSTR: subexpr
+    -- "from 0 to 9"), fewer than a one-pattern parse of this grammar needs.
+    co_date constant varchar2(40) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+    co_time constant varchar2(60) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
+    co_zone constant varchar2(40) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
     l_year   pls_integer;
     l_month  pls_integer;
     l_day    pls_integer;
@@ -447,30 +456,45 @@ as
     l_minute pls_integer := 0;
     l_second pls_integer := 0;
     l_frac   varchar2(9);
+    l_time   varchar2(40);
+    l_zone   varchar2(40);
     l_offset pls_integer := 0;   -- minutes east of UTC
     l_oh     pls_integer;
-    l_om     pls_integer;
+    l_om     pls_integer := 0;
     l_local  timestamp with time zone;
   begin
-    if p_text is null or length(p_text) > 40 or not regexp_like(p_text, co_pattern) then
+    if p_text is null or length(p_text) > 40 or not regexp_like(substr(p_text, 1, 10), co_date) then
       return null;
     end if;
-    l_year := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 1));
-    l_month := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 2));
-    l_day := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 3));
-    if regexp_substr(p_text, co_pattern, 1, 1, null, 4) is not null then
-      l_hour := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 5));
-      l_minute := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 6));
-      l_second := nvl(to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 8)), 0);
-      l_frac := regexp_substr(p_text, co_pattern, 1, 1, null, 10);
-      if regexp_substr(p_text, co_pattern, 1, 1, null, 12) is not null then
-        l_oh := to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 13));
-        l_om := nvl(to_number(regexp_substr(p_text, co_pattern, 1, 1, null, 15)), 0);
+    l_year := to_number(substr(p_text, 1, 4));
+    l_month := to_number(substr(p_text, 6, 2));
+    l_day := to_number(substr(p_text, 9, 2));
+    if length(p_text) > 10 then
+      -- [Tt ]HH:MM[:SS[.F]] (T12:00:05.123: hour at 2, minute at 5, second
+      -- at 8, fraction from 11), then the zone, which needs a time.
+      l_time := regexp_substr(substr(p_text, 11), co_time);
+      if l_time is null then
+        return null;
+      end if;
+      l_zone := substr(p_text, 11 + length(l_time));
+      if l_zone is not null and not regexp_like(l_zone, co_zone) then
+        return null;
+      end if;
+      l_hour := to_number(substr(l_time, 2, 2));
+      l_minute := to_number(substr(l_time, 5, 2));
+      if length(l_time) >= 9 then
+        l_second := to_number(substr(l_time, 8, 2));
+      end if;
+      l_frac := substr(l_time, 11, 9);
+      if l_zone is not null and l_zone not in ('Z', 'z') then
+        l_oh := to_number(substr(l_zone, 2, 2));
+        if length(l_zone) > 3 then
+          l_om := to_number(substr(l_zone, length(l_zone) - 1, 2));   -- +HHMM or +HH:MM
+        end if;
         if l_om > 59 or l_oh * 60 + l_om > 14 * 60 then
           return null;
         end if;
-        l_offset := (l_oh * 60 + l_om)
-                    * case regexp_substr(p_text, co_pattern, 1, 1, null, 12) when '-' then -1 else 1 end;
+        l_offset := (l_oh * 60 + l_om) * case substr(l_zone, 1, 1) when '-' then -1 else 1 end;
       end if;
     end if;
     -- Calendar checks before any conversion, so no NLS-dependent error
@@ -478,6 +502,12 @@ as
     if l_year < 1 or l_month not between 1 and 12 or l_day < 1
        or l_day > to_number(to_char(last_day(to_date(lpad(l_year, 4, '0') || lpad(l_month, 2, '0'), 'YYYYMM')), 'DD'))
        or l_hour > 23 or l_minute > 59 or l_second > 59 then
+      return null;
+    end if;
+    -- The UTC value must stay within years 1 .. 9999 (a datetime error
+    -- otherwise): an offset can only cross the first or the last day.
+    if (l_year = 9999 and l_month = 12 and l_day = 31 and l_offset < 0)
+       or (l_year = 1 and l_month = 1 and l_day = 1 and l_offset > 0) then
       return null;
     end if;
     -- Digits only, fixed format: the result does not depend on NLS settings.
@@ -627,7 +657,10 @@ as
     if l_element.is_string then
       l_value := lower(substr(p_obj.get_string('record_type'), 1, 64));
     end if;
-    if l_value is null or instr(', ' || co_record_types || ',', ', ' || l_value || ',') = 0 then
+    -- Membership in the comma-separated list: a value holding a comma
+    -- ('memory, fact') would match a run of entries, so it is refused.
+    if l_value is null or instr(l_value, ',') > 0
+       or instr(', ' || co_record_types || ',', ', ' || l_value || ',') = 0 then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: record_type ' || shown(l_element) || ' must be one of ' || co_record_types);
     end if;

@@ -254,6 +254,14 @@ as
   is
     l_request json_object_t := json_object_t();
   begin
+    -- add_records would take any type; this convenience is documented for
+    -- the memory-like ones only (a thread or message needs other keys).
+    if lower(p_record_type) not in ('memory', 'fact', 'guideline', 'preference') or p_record_type is null then
+      agentmem_util.raise_error(co_invalid_argument,
+        'INVALID_ARGUMENT: p_record_type ' || agentmem_util.quoted(p_record_type)
+        || ' must be memory, fact, guideline or preference; add_memory adds memory-like records'
+        || ' (use add_message, add_user_profile, add_agent_profile or add_records for other types)');
+    end if;
     rec_put(l_request, 'record_type', p_record_type);
     rec_put_list(l_request, 'contents', p_content);
     rec_put(l_request, 'record_ids', p_record_id);

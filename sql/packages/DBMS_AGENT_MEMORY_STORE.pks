@@ -328,8 +328,8 @@ as
   -- p_metadata is JSON object text.
 
   -- Adds one memory-like record (p_record_type memory, fact, guideline or
-  -- preference); a null p_content is sent as null (metadata fallback).
-  -- Returns the record id.
+  -- preference; another type is INVALID_ARGUMENT); a null p_content is sent
+  -- as null (metadata fallback). Returns the record id.
   function add_memory(p_store_id in varchar2, p_content in clob, p_user_id in varchar2 default null,
                       p_agent_id in varchar2 default null, p_thread_id in varchar2 default null,
                       p_record_type in varchar2 default 'memory', p_metadata in clob default null,

@@ -66,7 +66,12 @@ as
   is
     l_response json_object_t := json_object_t.parse(p_response);
   begin
-    return case when l_response.get('record').is_null then null else l_response.get_object('record') end;
+    -- IF, not a CASE expression: CASE results of object types are not
+    -- documented beyond doubt.
+    if l_response.get('record').is_null then
+      return null;
+    end if;
+    return l_response.get_object('record');
   end record_of;
 
   -- list_thread_messages bounds are ranks in the data set (§14): mapped
@@ -324,6 +329,37 @@ as
                    '{"record_type": "memory", "user_id": "limit-user", "limit": null}')).get_array('records');
     ut.expect(l_records.get_size, 'no limit').to_equal(1001);
   end list_limits;
+
+  procedure purge_expired_cleans_up
+  is
+    l_response clob;
+  begin
+    -- pg-old expired in 2000; pg-target is INVALID while pg-old supersedes it.
+    l_response := dbms_agent_memory_store.add_records(rec01, '{"record_type": "memory",'
+      || ' "contents": ["old fact", "newer fact"], "record_ids": ["pg-old", "pg-target"], "user_ids": "purge-user",'
+      || ' "timestamps": ["2000-01-01T00:00:00Z", null], "ttl_days": [1, null], "ttl_anchor": ["TIMESTAMP", "CREATED_AT"],'
+      || ' "statuses": ["VALID", "INVALID"]}');
+    add_relation('pg-r1', 'pg-old', 'memory', 'pg-target', 'memory');
+    commit;   -- purge_expired commits: the rows it works on must be committed
+    begin
+      dbms_agent_memory_store.purge_expired(rec01, 10);
+      ut.expect(row_count(rec01 || '_MEMORY', 'record', 'pg-old'), 'expired record').to_equal(0);
+      ut.expect(row_count(rec01 || '_RECORD_CHUNKS', 'source', 'pg-old'), 'its rows').to_equal(0);
+      ut.expect(row_count(rec01 || '_RELATION', 'relation', 'pg-r1'), 'its relation').to_equal(0);
+      ut.expect(row_count(rec01 || '_MEMORY', 'record', 'pg-target'), 'unexpired record').to_equal(1);
+      ut.expect(one_value(rec01 || '_MEMORY', 'status', 'pg-target'), 'lifecycle target').to_equal('VALID');
+      ut.expect(one_value(rec01 || '_RECORD_CHUNKS', 'status', 'pg-target'), 'target rows').to_equal('VALID');
+    exception
+      when others then
+        rollback;
+        l_response := dbms_agent_memory_store.delete_record(rec01, '{"record_type": "memory", "record_id": "pg-old"}');
+        l_response := dbms_agent_memory_store.delete_record(rec01, '{"record_type": "memory", "record_id": "pg-target"}');
+        commit;
+        raise;
+    end;
+    l_response := dbms_agent_memory_store.delete_record(rec01, '{"record_type": "memory", "record_id": "pg-target"}');
+    commit;
+  end purge_expired_cleans_up;
 
 end test_agentmem_record_edit;
 /

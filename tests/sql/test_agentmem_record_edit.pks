@@ -68,6 +68,11 @@ as
   --%test(list_records without limit returns at most 1000 records, null limit all)
   procedure list_limits;
 
+  -- Last: purge_expired commits (a job entry point); the test removes what
+  -- it committed.
+  --%test(purge_expired deletes expired records with their rows and relations and revives lifecycle targets)
+  procedure purge_expired_cleans_up;
+
   --%endcontext
 
 end test_agentmem_record_edit;

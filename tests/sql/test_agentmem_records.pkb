@@ -1061,7 +1061,12 @@ as
   is
     l_response json_object_t := json_object_t.parse(p_response);
   begin
-    return case when l_response.get('record').is_null then null else l_response.get_object('record') end;
+    -- IF, not a CASE expression: CASE results of object types are not
+    -- documented beyond doubt.
+    if l_response.get('record').is_null then
+      return null;
+    end if;
+    return l_response.get_object('record');
   end record_of;
 
   ------------------------------------------------------------------------------
@@ -1326,6 +1331,17 @@ as
     ut.expect(same_json(dbms_agent_memory_store.add_records(co_rec01, '{"batches": []}'),
                         '{"ids": [], "warnings": []}'), 'batches []').to_be_true;
   end empty_calls;
+
+  procedure comma_in_key_or_type
+  is
+  begin
+    -- The allowed lists are comma-separated text: "record_type,contents"
+    -- and "memory, fact" are runs of entries, not entries.
+    expect_error('comma_key', '{"record_type": "memory", "contents": ["a"], "record_ids,user_ids": "x"}',
+      -20100, 'key ''record_ids,user_ids'' is not allowed in the add_records request');
+    expect_error('comma_type', '{"record_type": "memory, fact", "contents": ["a"]}',
+      -20100, 'record_type ''memory, fact'' must be one of');
+  end comma_in_key_or_type;
 
 end test_agentmem_records;
 /

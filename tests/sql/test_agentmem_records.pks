@@ -98,6 +98,9 @@ as
   --%test(add_records with contents [] and batches [] return no ids)
   procedure empty_calls;
 
+  --%test(a key or a record_type holding a comma matches no entry of the allowed lists)
+  procedure comma_in_key_or_type;
+
   --%endcontext
 
   -- Helpers shared with test_agentmem_record_edit ------------------------------

@@ -936,6 +936,20 @@ as
     ut.expect(treat(l_results.get(0) as json_object_t).get_object('record').get_string('id')).to_equal('u1');
   end record_types_duplicates;
 
+  procedure record_type_with_comma_rejected
+  is
+    l_request  json_object_t := json_object_t();
+    l_response clob;
+    l_code     number;
+    l_message  varchar2(4000);
+  begin
+    l_request.put('query_vector', json_array_t.parse('[0, 0, 1]'));
+    l_request.put('record_types', json_array_t.parse('["memory,fact"]'));
+    call_search(co_vector_store, l_request.to_clob, l_response, l_code, l_message);
+    ut.expect(l_code).to_equal(dbms_agent_memory_store.co_invalid_argument);
+    ut.expect(l_message).to_be_like('INVALID_ARGUMENT: record_types%is not a record type%');
+  end record_type_with_comma_rejected;
+
   procedure unknown_store
   is
     l_response clob;

@@ -98,6 +98,9 @@ as
   --%test(record_types repeating one type many times is accepted: duplicates are ignored)
   procedure record_types_duplicates;
 
+  --%test(a record type holding a comma is INVALID_ARGUMENT, not a run of list entries)
+  procedure record_type_with_comma_rejected;
+
   --%test(search of an unknown store is NOT_FOUND)
   --%throws(dbms_agent_memory_store.co_not_found)
   procedure unknown_store;

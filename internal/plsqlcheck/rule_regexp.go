@@ -1,0 +1,153 @@
+package plsqlcheck
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/agentmem/agentmem/internal/plsql"
+)
+
+// REGEXP-ARGS: arguments of Oracle's regular-expression functions that the
+// SQL Language Reference bounds, checked where they are literals:
+//   - subexpr of REGEXP_SUBSTR (6th argument) and REGEXP_INSTR (7th) is "an
+//     integer from 0 to 9" (a pattern may hold more groups; only the first
+//     nine can be returned);
+//   - the pattern (2nd argument of REGEXP_LIKE, REGEXP_SUBSTR, REGEXP_INSTR,
+//     REGEXP_REPLACE, REGEXP_COUNT) "can contain up to 512 bytes".
+//
+// The rule applies these bounds to calls in SQL and in PL/SQL alike.
+const (
+	docRegexpSubstr = "https://docs.oracle.com/en/database/oracle/oracle-database/23/sqlrf/REGEXP_SUBSTR.html"
+	docRegexpInstr  = "https://docs.oracle.com/cd/F82042_01/sqlrf/REGEXP_INSTR.html"
+)
+
+func init() {
+	Register(Rule{
+		ID:      "REGEXP-ARGS",
+		Summary: "REGEXP_SUBSTR/REGEXP_INSTR subexpr literals are 0 to 9, regular-expression pattern literals at most 512 bytes",
+		Check:   checkRegexpArgs,
+	})
+}
+
+// regexpSubexprArg is the 0-based position of subexpr, per function.
+var regexpSubexprArg = map[string]int{"REGEXP_SUBSTR": 5, "REGEXP_INSTR": 6}
+
+var regexpFuncs = map[string]bool{"REGEXP_LIKE": true, "REGEXP_SUBSTR": true, "REGEXP_INSTR": true,
+	"REGEXP_REPLACE": true, "REGEXP_COUNT": true}
+
+func checkRegexpArgs(p *Project) []Finding {
+	var out []Finding
+	for _, f := range p.SQL {
+		if f.LexErr != nil {
+			continue
+		}
+		toks := sigTokens(f.Tokens)
+		consts := literalConstants(toks)
+		for i := 0; i+1 < len(toks); i++ {
+			name, ok := identText(toks[i])
+			if !ok || toks[i].Kind != plsql.Ident || !regexpFuncs[name] || !toks[i+1].Is("(") {
+				continue
+			}
+			if i > 0 && toks[i-1].Is(".") {
+				continue // pkg.regexp_substr: not the built-in
+			}
+			args, _, ok := parseArgs(toks, i+1)
+			if !ok {
+				continue
+			}
+			if pos, has := regexpSubexprArg[name]; has {
+				if a, ok := argFor(args, pos, "SUBEXPR"); ok && len(a.Toks) == 1 && a.Toks[0].Kind == plsql.Number {
+					if n, err := strconv.Atoi(a.Toks[0].Text); err == nil && (n < 0 || n > 9) {
+						out = append(out, at(f, a.At, "REGEXP-ARGS", fmt.Sprintf(
+							"%s subexpr %d: the subexpression number must be from 0 to 9 (%s); split the pattern "+
+								"(match pieces with separate calls) instead of numbering groups past 9",
+							strings.ToLower(name), n, regexpDoc(name))))
+					}
+				}
+			}
+			if a, ok := argFor(args, 1, "PATTERN"); ok {
+				if text, known := constantText(a.Toks, consts); known && len(text) > 512 {
+					out = append(out, at(f, a.At, "REGEXP-ARGS", fmt.Sprintf(
+						"%s pattern of %d bytes: a pattern can contain up to 512 bytes (%s)",
+						strings.ToLower(name), len(text), regexpDoc(name))))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func regexpDoc(name string) string {
+	if name == "REGEXP_INSTR" {
+		return docRegexpInstr
+	}
+	return docRegexpSubstr
+}
+
+// literalConstants maps the names of constants whose value is made only of
+// plain string literals joined with || (co_x constant varchar2(n) := 'a' ||
+// 'b';) to that text. A name declared twice with different values is left
+// out: the checker cannot tell which one a reference means.
+func literalConstants(toks []plsql.Token) map[string]string {
+	out := map[string]string{}
+	conflict := map[string]bool{}
+	for k := 0; k+1 < len(toks); k++ {
+		if !toks[k+1].Is("CONSTANT") {
+			continue
+		}
+		name, ok := identText(toks[k])
+		if !ok {
+			continue
+		}
+		j := k + 2
+		for j < len(toks) && !toks[j].Is(":=") && !toks[j].Is("DEFAULT") && !toks[j].Is(";") {
+			j++
+		}
+		if j >= len(toks) || toks[j].Is(";") {
+			continue
+		}
+		end := j + 1
+		for end < len(toks) && !toks[end].Is(";") {
+			end++
+		}
+		text, known := constantText(toks[j+1:end], nil)
+		if !known {
+			continue
+		}
+		if prev, seen := out[name]; seen && prev != text {
+			conflict[name] = true
+		}
+		out[name] = text
+	}
+	for n := range conflict {
+		delete(out, n)
+	}
+	return out
+}
+
+// constantText returns the text of an expression made only of plain string
+// literals and names of consts joined with ||; known is false for anything
+// else (a variable, a call, a q-quoted literal).
+func constantText(toks []plsql.Token, consts map[string]string) (string, bool) {
+	var b strings.Builder
+	want := true // a piece is expected (not ||)
+	for _, t := range toks {
+		switch {
+		case want && t.Kind == plsql.String && strings.HasPrefix(t.Text, "'"):
+			b.WriteString(literalText(t))
+		case want && t.Kind == plsql.Ident:
+			name, _ := identText(t)
+			v, ok := consts[name]
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case !want && t.Is("||"):
+		default:
+			return "", false
+		}
+		want = !want
+	}
+	return b.String(), len(toks) > 0 && !want
+}
