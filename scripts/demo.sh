@@ -3,7 +3,7 @@
 #   1. a database: ORACLE_DSN if set, else the development container (make db-up)
 #   2. agentmem migrate up   (versioned migrations, then the PL/SQL packages)
 #   3. agentmem doctor       (release, privileges, Oracle Text, migration state)
-#   4. agentmem demo         (creates a demo store and shows what it made)
+#   4. agentmem demo         (a KEYWORD store: user, thread, memories, searches, update, delete)
 # The Makefile builds bin/agentmem before calling this.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh

@@ -4,53 +4,73 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
 )
 
 const demoUsage = `
-Usage: agentmem demo [--dsn DSN] [--id DEMO] [--dim 384]
+Usage: agentmem demo [--dsn DSN] [--store ID] [--keep] [--json]
 
-The newcomer's tour, to run after "agentmem migrate up": opens the store
-DEMO with CREATE_IF_NECESSARY (search strategy VECTOR, vector dimension
-384), so the first run creates it and later runs only check it; prints what
-was created and the package's warnings, describes the store, lists the
-stores of the schema, and says what comes next. Progress goes to stderr.
+A short tour of the product, to run after "agentmem migrate up". It opens the
+KEYWORD store DEMO with CREATE_IF_NECESSARY (the first run creates it), then,
+as user demo-user: adds the user's profile, a thread with three messages and,
+in one add_records call, two memories, a fact and a preference; lists them;
+runs three keyword searches (any scope, scoped to the user, with a metadata
+filter); updates a memory, reads it back and deletes another.
+
+KEYWORD ranks text with Oracle Text, so the tour needs no embedding model in
+the database and no embedder on the client: it works on a fresh Oracle
+Database Free (full image, which has Oracle Text).
+
+The demo's records are those of user demo-user in the store. At the end the
+demo deletes them (delete_record of the user's profile with cascade), so the
+next run starts clean; with --keep they stay for "agentmem list", "get" and
+"search", and the next run deletes them before it starts. The store itself is
+never dropped ("agentmem store drop --id DEMO" does that).
+
+Results go to stdout (with --json, one JSON object at the end); progress and
+the package's warnings go to stderr.
 
 Flags:
-  --dsn DSN   database (default $ORACLE_DSN)
-  --id ID     store to open (default DEMO)
-  --dim N     vector dimension of a new store (default 384, the dimension of
-              the all-MiniLM-L12-v2 ONNX model Oracle publishes)`
+  --dsn DSN    database (default $ORACLE_DSN)
+  --store ID   store to use (default DEMO); created as KEYWORD when absent
+  --keep       leave the demo's records in the store
+  --json       print the results as one JSON object`
 
 func init() {
 	register(command{
 		Name:    "demo",
-		Summary: "create and describe a DEMO store: a first look after migrate up",
+		Summary: "a tour: a KEYWORD store, a user, a thread, memories, keyword searches",
 		Usage:   demoUsage,
 		Run:     runDemo,
 	})
 }
 
-// demoNext is printed last. Records and search are later issues: the demo
-// says so instead of showing anything that does not exist yet.
-const demoNext = `
-What comes next
-  This release builds stores only. Adding records (messages, memories, facts,
-  guidelines, preferences, actor profiles) and searching them are not built
-  yet, so the demo stops here: it has no records to show and runs no search.
-  Meanwhile:
-    agentmem store describe --id %[1]s      the store's objects and row counts
-    agentmem store create --help            every store option
-    agentmem store drop --id %[1]s          remove the demo store
-`
+// The demo's actors. The user id is fixed because a profile's record id is
+// the user id: it is how a later run finds what an earlier --keep run left.
+const (
+	demoUser  = "demo-user"
+	demoAgent = "demo-agent"
+)
+
+// demoConfig is the parsed command line of agentmem demo.
+type demoConfig struct {
+	store  string
+	keep   bool
+	asJSON bool
+}
 
 func runDemo(ctx context.Context, env *cliEnv, args []string) error {
 	fs := newFlagSet("demo")
 	var dsn dsnFlag
 	dsn.register(fs)
-	id := fs.String("id", "DEMO", "store id")
-	dim := fs.Int("dim", 384, "vector dimension")
+	var cfg demoConfig
+	fs.StringVar(&cfg.store, "store", "DEMO", "store id")
+	fs.BoolVar(&cfg.keep, "keep", false, "keep the demo's records")
+	fs.BoolVar(&cfg.asJSON, "json", false, "JSON output")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, demoUsage, err)
@@ -58,59 +78,387 @@ func runDemo(ctx context.Context, env *cliEnv, args []string) error {
 	if len(pos) > 0 {
 		return usagef("demo takes no argument, got %q", pos[0])
 	}
-	opts := demoOptions(*id, *dim)
-	if err := opts.Validate(); err != nil {
+	if err := demoStoreOptions(cfg.store).Validate(); err != nil {
 		return validationUsage(err)
 	}
-	say := progress(env)
-
-	say("demo: connecting")
+	progress(env)("demo: connecting")
 	db, err := dsn.connect(ctx, env)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-
-	say(fmt.Sprintf("demo: opening store %s (CREATE_IF_NECESSARY, VECTOR, dimension %d)", opts.MemoryStoreID, *dim))
-	s, err := agentmemory.Open(ctx, db, opts)
-	var appErr *agentmemory.Error
-	if err != nil && !errors.As(err, &appErr) {
-		// Not an error of the package: most likely it is not installed.
-		return fmt.Errorf("%w\n(has \"agentmem migrate up\" run on this schema? \"agentmem doctor\" checks the setup)", err)
-	}
-	if err != nil {
-		return err
-	}
-	printWarnings(env.Stderr, s.Warnings())
-	fmt.Fprintf(env.Stdout, "Store %s is %s.\n", s.ID(), s.Info().Status)
-	printActions(env.Stdout, s.Actions())
-
-	say("demo: describing " + s.ID())
-	d, err := s.Describe(ctx)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(env.Stdout)
-	printDescription(env.Stdout, d)
-
-	say("demo: listing the stores of the schema")
-	stores, err := agentmemory.ListStores(ctx, db, "")
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(env.Stdout)
-	printStores(env.Stdout, stores)
-
-	fmt.Fprintf(env.Stdout, demoNext, s.ID())
-	return nil
+	return demoTour(ctx, env, db, cfg)
 }
 
-// demoOptions are the store options the demo opens its store with.
-func demoOptions(id string, dim int) agentmemory.StoreOptions {
+// demoStoreOptions opens (or creates) the demo's store as KEYWORD: keyword
+// search needs Oracle Text only, no embedding model.
+func demoStoreOptions(id string) agentmemory.StoreOptions {
 	return agentmemory.StoreOptions{
 		MemoryStoreID:  id,
 		SchemaPolicy:   agentmemory.CreateIfNecessary,
-		SearchStrategy: agentmemory.Vector,
-		VectorDim:      agentmemory.Some(dim),
+		SearchStrategy: agentmemory.Keyword,
 	}
+}
+
+// demoReport is what --json prints: every step's result, in tour order.
+type demoReport struct {
+	Store             agentmemory.StoreInfo                           `json:"store"`
+	Actions           []string                                        `json:"actions"`
+	Warnings          []string                                        `json:"warnings"`
+	EarlierRunDeleted bool                                            `json:"earlier_run_deleted"`
+	UserID            string                                          `json:"user_id"`
+	ThreadID          string                                          `json:"thread_id"`
+	Messages          []*agentmemory.MessageRecord                    `json:"messages"`
+	Added             map[agentmemory.RecordType][]string             `json:"added"`
+	Listed            map[agentmemory.RecordType][]agentmemory.Record `json:"listed"`
+	IndexSynced       bool                                            `json:"index_synced"`
+	Searches          []demoSearch                                    `json:"searches"`
+	Updated           demoChange                                      `json:"updated"`
+	Record            agentmemory.Record                              `json:"record"`
+	Deleted           demoChange                                      `json:"deleted"`
+	Cleanup           *demoChange                                     `json:"cleanup"` // null with --keep
+}
+
+type demoSearch struct {
+	Label   string                    `json:"label"`
+	Request agentmemory.SearchRequest `json:"request"`
+	Result  *agentmemory.SearchResult `json:"result"`
+}
+
+type demoChange struct {
+	RecordType agentmemory.RecordType `json:"record_type"`
+	RecordID   string                 `json:"record_id"`
+	Count      int                    `json:"count"`
+}
+
+// tour holds what the steps share: the store, the report, and where text
+// goes (io.Discard with --json, which prints the report at the end).
+type tour struct {
+	env *cliEnv
+	cfg demoConfig
+	s   *agentmemory.Store
+	out io.Writer
+	say func(string)
+	rep demoReport
+}
+
+// demoTour runs the tour on db; every step is one package call unless said.
+func demoTour(ctx context.Context, env *cliEnv, db agentmemory.DBTX, cfg demoConfig) error {
+	t := &tour{env: env, cfg: cfg, out: env.Stdout, say: progress(env), rep: demoReport{
+		Warnings: []string{}, UserID: demoUser, Added: map[agentmemory.RecordType][]string{}, Listed: map[agentmemory.RecordType][]agentmemory.Record{},
+	}}
+	if cfg.asJSON {
+		t.out = io.Discard
+	}
+	steps := []func(context.Context) error{
+		func(ctx context.Context) error { return t.open(ctx, db) },
+		t.clearEarlierRun, t.addUser, t.addThread, t.addMemories, t.list, t.syncIndex, t.search,
+		t.updateAndGet, t.deleteOne, t.cleanup,
+	}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			return err
+		}
+	}
+	if cfg.asJSON {
+		return output(env, true, t.rep, nil)
+	}
+	return nil
+}
+
+// warn prints the package's warnings at once and keeps them for --json.
+func (t *tour) warn(ws []string) {
+	printWarnings(t.env.Stderr, ws)
+	t.rep.Warnings = append(t.rep.Warnings, ws...)
+}
+
+func (t *tour) open(ctx context.Context, db agentmemory.DBTX) error {
+	opts := demoStoreOptions(t.cfg.store)
+	t.say(fmt.Sprintf("demo: opening %s (KEYWORD, CREATE_IF_NECESSARY)", storeLabel(opts.MemoryStoreID)))
+	s, err := agentmemory.Open(ctx, db, opts)
+	var appErr *agentmemory.Error
+	switch {
+	case errors.Is(err, agentmemory.ErrIncompatibleStore):
+		return fmt.Errorf("%w\n(%s exists with another configuration, e.g. the VECTOR store of an earlier demo: drop it with \"agentmem store drop --id %s\", or run the demo with --store OTHER)",
+			err, storeLabel(opts.MemoryStoreID), storeArg(opts.MemoryStoreID))
+	case err != nil && !errors.As(err, &appErr):
+		// Not an error of the package: most likely it is not installed.
+		return fmt.Errorf("%w\n(has \"agentmem migrate up\" run on this schema? \"agentmem doctor\" checks the setup)", err)
+	case err != nil:
+		return err
+	}
+	t.s = s
+	t.warn(s.Warnings())
+	info := s.Info()
+	t.rep.Store, t.rep.Actions = info, s.Actions()
+	made := "existing, no DDL needed"
+	if n := len(s.Actions()); n > 0 {
+		made = fmt.Sprintf("%d actions (agentmem store describe --id %s lists its objects)", n, storeArg(info.MemoryStoreID))
+	}
+	fmt.Fprintf(t.out, "Store %s: %s search, index sync %s, %s; %s.\n", orDefault(info.MemoryStoreID, "(default)"),
+		info.Config.SearchStrategy, orDefault(string(info.Config.SearchIndexSync), "-"), info.Status, made)
+	fmt.Fprintln(t.out, "  KEYWORD ranks text with Oracle Text: no embedding model in the database and no embedder")
+	fmt.Fprintln(t.out, "  on the client are needed (a VECTOR store needs one of them to search by text).")
+	return nil
+}
+
+// clearEarlierRun deletes what a --keep run (or an interrupted one) left:
+// the demo user's profile exists exactly then, since it is added first.
+func (t *tour) clearEarlierRun(ctx context.Context) error {
+	rec, err := t.s.Get(ctx, agentmemory.RecordTypeUserProfile, demoUser, false)
+	if err != nil || rec == nil {
+		return err
+	}
+	t.say("demo: deleting the records an earlier run left (user_profile " + demoUser + " with cascade)")
+	if _, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, true); err != nil {
+		return err
+	}
+	t.rep.EarlierRunDeleted = true
+	fmt.Fprintf(t.out, "Deleted the records of %s an earlier run left.\n", demoUser)
+	return nil
+}
+
+func (t *tour) addUser(ctx context.Context) error {
+	t.say("demo: adding the user profile")
+	res, err := t.s.AddUser(ctx, demoUser, "Frequent traveller based in Porto; likes short answers.",
+		map[string]any{"source": "agentmem demo"})
+	if err != nil {
+		return err
+	}
+	t.warn(res.Warnings)
+	fmt.Fprintf(t.out, "\nUser profile %s.\n", res.ID)
+	return nil
+}
+
+// addThread adds a thread, then its messages in one call whose roles are an
+// aligned list (one entry per message), and lists them back.
+func (t *tour) addThread(ctx context.Context) error {
+	t.say("demo: adding a thread and its messages")
+	th, err := t.s.Add(ctx, agentmemory.AddRequest{
+		RecordType: agentmemory.RecordTypeThread, Contents: agentmemory.Texts("Weekend in Lisbon"),
+		UserIDs: agentmemory.Broadcast(demoUser), AgentIDs: agentmemory.Broadcast(demoAgent),
+	})
+	if err != nil {
+		return err
+	}
+	t.warn(th.Warnings)
+	t.rep.ThreadID = th.IDs[0]
+	msgs, err := t.s.Add(ctx, agentmemory.AddRequest{
+		RecordType: agentmemory.RecordTypeMessage,
+		Contents: agentmemory.Texts("I'd like to spend a long weekend in Lisbon in May.",
+			"Noted. Would you rather stay in Alfama or in Chiado?",
+			"Alfama, please, and a window seat on the flight."),
+		ThreadIDs: agentmemory.Broadcast(t.rep.ThreadID), UserIDs: agentmemory.Broadcast(demoUser),
+		AgentIDs: agentmemory.Broadcast(demoAgent), Roles: agentmemory.Each("user", "assistant", "user"),
+	})
+	if err != nil {
+		return err
+	}
+	t.warn(msgs.Warnings)
+	t.rep.Added[agentmemory.RecordTypeMessage] = msgs.IDs
+	listed, err := t.s.ListThreadMessages(ctx, agentmemory.ListThreadMessagesRequest{ThreadID: t.rep.ThreadID})
+	if err != nil {
+		return err
+	}
+	t.rep.Messages = listed
+	fmt.Fprintf(t.out, "Thread %s (user %s, agent %s), messages listed back:\n", t.rep.ThreadID, demoUser, demoAgent)
+	tw := tabwriter.NewWriter(t.out, 0, 0, 2, ' ', 0)
+	for _, m := range listed {
+		text, _ := m.Text()
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\n", m.SeqNo, orDefault(m.Role, "-"), m.ID, cut(singleLine(text), 60))
+	}
+	return tw.Flush()
+}
+
+// demoMemories are the memory-like records of the user: one batch per type,
+// each with a metadata list aligned with its contents.
+func demoMemories() []agentmemory.AddRequest {
+	user := agentmemory.Broadcast(demoUser)
+	type meta = map[string]any
+	return []agentmemory.AddRequest{
+		{RecordType: agentmemory.RecordTypeMemory, UserIDs: user,
+			Contents: agentmemory.Texts("Plans a long weekend in Lisbon in May", "Wants to taste pastel de nata in Belem, Lisbon"),
+			Metadata: agentmemory.Each(meta{"topic": "travel", "tags": []any{"lisbon", "trip"}},
+				meta{"topic": "travel", "tags": []any{"lisbon", "food"}})},
+		{RecordType: agentmemory.RecordTypeFact, UserIDs: user, Contents: agentmemory.Texts("Is allergic to peanuts"),
+			Metadata: agentmemory.Each(meta{"topic": "health"})},
+		{RecordType: agentmemory.RecordTypePreference, UserIDs: user, Contents: agentmemory.Texts("Prefers a window seat on flights"),
+			Metadata: agentmemory.Each(meta{"topic": "travel", "tags": []any{"flights"}})},
+	}
+}
+
+// addMemories writes the three batches in one atomic add_records call (Add
+// takes one record type; AddBatches takes several in one call).
+func (t *tour) addMemories(ctx context.Context) error {
+	t.say("demo: adding two memories, a fact and a preference in one call")
+	batches := demoMemories()
+	res, err := t.s.AddBatches(ctx, batches, 0)
+	if err != nil {
+		return err
+	}
+	t.warn(res.Warnings)
+	if want := len(batches[0].Contents) + len(batches[1].Contents) + len(batches[2].Contents); len(res.IDs) != want {
+		return fmt.Errorf("add_records returned %d ids for %d records", len(res.IDs), want)
+	}
+	ids := res.IDs
+	fmt.Fprint(t.out, "\nAdded in one add_records call:")
+	for i, b := range batches {
+		t.rep.Added[b.RecordType], ids = ids[:len(b.Contents)], ids[len(b.Contents):]
+		sep := ";"
+		if i == len(batches)-1 {
+			sep = ".\n"
+		}
+		fmt.Fprintf(t.out, " %s %s%s", b.RecordType, strings.Join(t.rep.Added[b.RecordType], ", "), sep)
+	}
+	return nil
+}
+
+// list lists each memory-like type of the user.
+func (t *tour) list(ctx context.Context) error {
+	t.say("demo: listing the user's memories, facts and preferences")
+	fmt.Fprintf(t.out, "\nRecords of %s, one list call per type:\n", demoUser)
+	tw := tabwriter.NewWriter(t.out, 0, 0, 2, ' ', 0)
+	for _, rt := range []agentmemory.RecordType{agentmemory.RecordTypeMemory, agentmemory.RecordTypeFact, agentmemory.RecordTypePreference} {
+		recs, err := t.s.List(ctx, agentmemory.ListRequest{RecordType: rt, UserID: agentmemory.Some(demoUser)})
+		if err != nil {
+			return err
+		}
+		t.rep.Listed[rt] = recs
+		for _, r := range recs {
+			text, _ := r.Text()
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", rt, r.RecordID(), cut(singleLine(text), 50), jsonText(r.Common().Metadata))
+		}
+		if len(recs) == 0 {
+			fmt.Fprintf(tw, "  %s\t(none)\n", rt)
+		}
+	}
+	return tw.Flush()
+}
+
+// syncIndex makes the new text searchable. ON_COMMIT: every call above
+// committed on success (the client opens no transaction), so there is
+// nothing to do. MANUAL: sync_search_index, which commits its own work.
+func (t *tour) syncIndex(ctx context.Context) error {
+	if t.s.Info().Config.SearchIndexSync != agentmemory.Manual {
+		fmt.Fprintf(t.out, "\nIndex sync %s: each call above committed on success, so the Text index\n"+
+			"already covers the new rows; no sync_search_index needed.\n", t.s.Info().Config.SearchIndexSync)
+		return nil
+	}
+	t.say("demo: synchronizing the text index (the store's sync mode is MANUAL)")
+	if err := t.s.SyncSearchIndex(ctx); err != nil {
+		return err
+	}
+	t.rep.IndexSynced = true
+	fmt.Fprintln(t.out, "\nIndex sync MANUAL: called sync_search_index so the searches see the new rows.")
+	return nil
+}
+
+// demoSearches are the keyword searches of the tour.
+func demoSearches() []demoSearch {
+	return []demoSearch{
+		{Label: `"Lisbon", any scope, k 5`, Request: agentmemory.SearchRequest{Query: "Lisbon", K: agentmemory.Some(5)}},
+		{Label: `"window seat", user ` + demoUser, Request: agentmemory.SearchRequest{Query: "window seat", UserID: agentmemory.Some(demoUser)}},
+		{Label: `"Lisbon", metadata tags contain "food"`, Request: agentmemory.SearchRequest{Query: "Lisbon",
+			MetadataFilter: agentmemory.Some(agentmemory.Filter{"tags": agentmemory.ArrayContains("food")})}},
+	}
+}
+
+func (t *tour) search(ctx context.Context) error {
+	for _, q := range demoSearches() {
+		t.say("demo: searching " + q.Label)
+		res, err := t.s.Search(ctx, q.Request)
+		if err != nil {
+			return err
+		}
+		t.warn(res.Warnings)
+		q.Result = res
+		t.rep.Searches = append(t.rep.Searches, q)
+		fmt.Fprintf(t.out, "\nSearch %s: %d result(s), distance = 1 - Oracle Text score/100\n", q.Label, len(res.Results))
+		tw := tabwriter.NewWriter(t.out, 0, 0, 2, ' ', 0)
+		for _, h := range res.Results {
+			text, _ := h.Record.Text()
+			fmt.Fprintf(tw, "  %.3f\t%s\t%s\t%s\n", h.Distance, h.Record.RecordType(), h.Record.RecordID(), cut(singleLine(text), 50))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// updateAndGet changes the first memory's text and reads it back.
+func (t *tour) updateAndGet(ctx context.Context) error {
+	id := t.rep.Added[agentmemory.RecordTypeMemory][0]
+	t.say("demo: updating memory " + id)
+	res, err := t.s.Update(ctx, agentmemory.UpdateRequest{RecordType: agentmemory.RecordTypeMemory, RecordID: id,
+		Content: agentmemory.Some(agentmemory.ContentText("Plans a long weekend in Lisbon in June (moved from May)"))})
+	if err != nil {
+		return err
+	}
+	t.warn(res.Warnings)
+	if res.Updated == 0 {
+		return fmt.Errorf("update_record found no memory %q, which the demo added a moment ago", id)
+	}
+	t.rep.Updated = demoChange{RecordType: agentmemory.RecordTypeMemory, RecordID: id, Count: res.Updated}
+	rec, err := t.s.Get(ctx, agentmemory.RecordTypeMemory, id, false)
+	if err != nil {
+		return err
+	}
+	if rec == nil {
+		return fmt.Errorf("get_record found no memory %q right after updating it", id)
+	}
+	t.rep.Record = rec
+	text, _ := rec.Text()
+	fmt.Fprintf(t.out, "\nUpdated memory %s (%d record); read back: %q, updated %s.\n", id, res.Updated, text, timeText(rec.Common().UpdatedAt))
+	return nil
+}
+
+// deleteOne deletes the second memory.
+func (t *tour) deleteOne(ctx context.Context) error {
+	id := t.rep.Added[agentmemory.RecordTypeMemory][1]
+	t.say("demo: deleting memory " + id)
+	n, err := t.s.Delete(ctx, agentmemory.RecordTypeMemory, id, false)
+	if err != nil {
+		return err
+	}
+	t.rep.Deleted = demoChange{RecordType: agentmemory.RecordTypeMemory, RecordID: id, Count: n}
+	fmt.Fprintf(t.out, "Deleted memory %s (%d record).\n", id, n)
+	return nil
+}
+
+// cleanup deletes the demo's records unless --keep: the user's profile with
+// cascade takes the user's thread (with its messages) and every memory-like
+// record of the user, in one call.
+func (t *tour) cleanup(ctx context.Context) error {
+	store := storeArg(t.s.ID())
+	if t.cfg.keep {
+		fmt.Fprintf(t.out, "\nKept the demo's records (--keep). Look at them with\n"+
+			"  agentmem list memory --store %[1]s --user %[2]s\n  agentmem search --id %[1]s --query Lisbon\n"+
+			"and remove them with \"agentmem delete user_profile %[2]s --cascade --store %[1]s\" (or run the demo again).\n", store, demoUser)
+		t.next(store)
+		return nil
+	}
+	t.say("demo: deleting the demo's records (user_profile " + demoUser + " with cascade)")
+	n, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, true)
+	if err != nil {
+		return err
+	}
+	t.rep.Cleanup = &demoChange{RecordType: agentmemory.RecordTypeUserProfile, RecordID: demoUser, Count: n}
+	fmt.Fprintf(t.out, "\nDeleted the demo's records: user_profile %s with cascade (its thread, messages,\n"+
+		"memories, fact and preference). Run with --keep to look at them afterwards.\n", demoUser)
+	t.next(store)
+	return nil
+}
+
+func (t *tour) next(store string) {
+	fmt.Fprintf(t.out, "Next: agentmem help add | list | search; \"agentmem store drop --id %s\" removes the store.\n", store)
+}
+
+// storeArg is a store id as a command-line argument: "" (quoted) names the
+// default store.
+func storeArg(id string) string {
+	if id == "" {
+		return `""`
+	}
+	return strings.ToUpper(id)
 }

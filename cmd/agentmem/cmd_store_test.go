@@ -187,22 +187,6 @@ func TestStoreWithoutSubcommand(t *testing.T) {
 	assert.Contains(t, out, "Usage: agentmem store")
 }
 
-func TestDemoOptions(t *testing.T) {
-	opts := demoOptions("DEMO", 384)
-	require.NoError(t, opts.Validate())
-	assert.Equal(t, agentmemory.CreateIfNecessary, opts.SchemaPolicy)
-	assert.Equal(t, agentmemory.Vector, opts.SearchStrategy)
-	assert.Equal(t, agentmemory.Some(384), opts.VectorDim)
-
-	var errOut bytes.Buffer
-	env := &cliEnv{Stdout: &bytes.Buffer{}, Stderr: &errOut, Getenv: func(string) string { return "" }}
-	assert.Equal(t, 2, run(context.Background(), env, []string{"demo", "--dim", "0"}))
-	assert.Contains(t, errOut.String(), "VectorDim 0")
-	errOut.Reset()
-	assert.Equal(t, 2, run(context.Background(), env, []string{"demo"}), "no DSN is a usage error")
-	assert.Contains(t, errOut.String(), "no database given")
-}
-
 func readGoclientFixture(t *testing.T, name string, out any) {
 	t.Helper()
 	b, err := os.ReadFile("../../goclient/testdata/" + name)
