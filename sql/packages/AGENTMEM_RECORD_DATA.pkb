@@ -145,7 +145,7 @@ as
       l_id := agentmem_util.check_id(l_part.get('id'), p_path || '.id', true);
     end if;
     if l_id is not null and p_ids.exists(l_id) then
-      fail('INVALID_ARGUMENT: ' || p_path || '.id ' || agentmem_util.quoted(l_id) || ' repeats ' || p_ids(l_id)
+      fail('INVALID_ARGUMENT: ' || p_path || '.id ' || agentmem_util.shown_text(l_id) || ' repeats ' || p_ids(l_id)
            || '.id; part ids must be unique within a message');
     end if;
     l_id := nvl(l_id, next_id);
@@ -262,7 +262,8 @@ as
                                when 'image' then 'a base64 string of the image bytes'
                                else 'a string' end;
         fail('INVALID_ARGUMENT: ' || p_path || ' ' || agentmem_util.shown(p_element)
-             || ' is not valid content for record_type ' || agentmem_util.quoted(p_type) || '; expected ' || l_kinds);
+             || ' is not valid content for record_type ' || agentmem_util.shown_text(p_type) || '; expected '
+             || l_kinds);
     end case;
     return l_content;
   end read_content;
@@ -286,7 +287,8 @@ as
       if l_max is not null and p_days > l_max then
         l_days := l_max;
         agentmem_util.append(p_warnings, p_days_path || ' ' || p_days || ' exceeds max_ttl_days ' || l_max
-                                         || ': clamped to ' || l_max || ' days for record ' || agentmem_util.quoted(p_id));
+                                         || ': clamped to ' || l_max || ' days for record '
+                                         || agentmem_util.shown_text(p_id));
       end if;
     elsif not p_days_given and p_store.config.default_ttl_days is not null then
       l_days := p_store.config.default_ttl_days;
@@ -303,12 +305,12 @@ as
     l_room := date '9999-12-31' - cast(p_anchor as date) - 1;
     if l_days > l_room then
       fail('INVALID_ARGUMENT: ' || p_days_path || ' ' || l_days || ' (days of expiry) puts expires_at of record '
-           || agentmem_util.quoted(p_id) || ' after 9999-12-31 (anchor ' || agentmem_util.iso_utc(p_anchor)
+           || agentmem_util.shown_text(p_id) || ' after 9999-12-31 (anchor ' || agentmem_util.iso_utc(p_anchor)
            || '); pass fewer ttl_days or an earlier timestamp');
     end if;
     l_expires := p_anchor + numtodsinterval(l_days, 'DAY');
     if l_expires <= p_now then
-      agentmem_util.append(p_warnings, 'record ' || agentmem_util.quoted(p_id)
+      agentmem_util.append(p_warnings, 'record ' || agentmem_util.shown_text(p_id)
         || case when p_refresh then ' is expired after the refresh' else ' is expired on insert' end
         || ': expires_at ' || agentmem_util.iso_utc(l_expires) || ' is in the past');
     end if;
@@ -564,7 +566,7 @@ as
       return;
     end if;
     for i in 1 .. least(p_ids.count, 10) loop
-      l_text := l_text || case when i > 1 then ', ' end || agentmem_util.quoted(p_ids(i));
+      l_text := l_text || case when i > 1 then ', ' end || agentmem_util.shown_text(p_ids(i));
     end loop;
     if p_ids.count > 10 then
       l_text := l_text || ' and ' || (p_ids.count - 10) || ' more';

@@ -113,7 +113,7 @@ as
            || ' to replace the message with empty text');
     elsif p_type in ('user_profile', 'agent_profile') then
       fail('INVALID_ARGUMENT: ' || p_change.content_key || ' null is not allowed for record_type '
-           || agentmem_util.quoted(p_type) || ' (profiles need information text)');
+           || agentmem_util.shown_text(p_type) || ' (profiles need information text)');
     elsif p_type = 'image' then
       fail('INVALID_ARGUMENT: ' || p_change.content_key || ' null is not allowed for record_type ''image'' (an image'
            || ' keeps its bytes; pass new bytes with metadata.image_mime_type, or delete the image)');
@@ -187,7 +187,7 @@ as
       l_element := p_req.get('ttl_days');
       if not l_expiring then
         fail('INVALID_ARGUMENT: ttl_days ' || agentmem_util.shown(l_element) || ' does not apply to record_type '
-             || agentmem_util.quoted(p_type) || ' (' || p_type || ' records do not expire); omit ttl_days');
+             || agentmem_util.shown_text(p_type) || ' (' || p_type || ' records do not expire); omit ttl_days');
       end if;
       p_change.days_given := true;
       if not l_element.is_null then
@@ -203,7 +203,7 @@ as
       l_element := p_req.get('ttl_anchor');
       if not l_expiring then
         fail('INVALID_ARGUMENT: ttl_anchor ' || agentmem_util.shown(l_element) || ' does not apply to record_type '
-             || agentmem_util.quoted(p_type) || ' (' || p_type || ' records do not expire); omit ttl_anchor');
+             || agentmem_util.shown_text(p_type) || ' (' || p_type || ' records do not expire); omit ttl_anchor');
       end if;
       p_change.anchor_given := true;
       if not l_element.is_null then
@@ -410,7 +410,7 @@ as
       using l_ids.to_clob;
     agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
       'DUPLICATE_ID: ' || p_content_key || '[' || p_images(l_no).part_index || '].id '
-      || agentmem_util.quoted(p_images(l_no).id) || ' already exists as an image record; image part ids are image'
+      || agentmem_util.shown_text(p_images(l_no).id) || ' already exists as an image record; image part ids are image'
       || ' record ids: use another id');
   exception
     when no_data_found then
@@ -497,13 +497,13 @@ as
     -- Rules that need the stored row.
     if l_type = 'image' and l_change.meta_mime is not null and not l_change.content_given
        and l_change.meta_mime <> l_stored.mime then
-      fail('INVALID_ARGUMENT: metadata.image_mime_type ' || agentmem_util.quoted(l_change.meta_mime)
-           || ' differs from the stored image''s ' || agentmem_util.quoted(l_stored.mime)
+      fail('INVALID_ARGUMENT: metadata.image_mime_type ' || agentmem_util.shown_text(l_change.meta_mime)
+           || ' differs from the stored image''s ' || agentmem_util.shown_text(l_stored.mime)
            || '; pass content with the new bytes to change the image');
     end if;
     if l_type = 'image' and l_stored.message_id is not null and (l_change.days_given or l_change.anchor_given) then
-      fail('INVALID_ARGUMENT: record ' || agentmem_util.quoted(l_id) || ' is part ' || l_stored.part_index
-           || ' of message ' || agentmem_util.quoted(l_stored.message_id)
+      fail('INVALID_ARGUMENT: record ' || agentmem_util.shown_text(l_id) || ' is part ' || l_stored.part_index
+           || ' of message ' || agentmem_util.shown_text(l_stored.message_id)
            || ': change its expiry with update_record on the message');
     end if;
     l_refresh := l_change.days_given or l_change.anchor_given;
@@ -512,7 +512,7 @@ as
         l_anchor_ts := case when l_change.ts_given then l_change.event_ts else l_stored.event_ts end;
         if l_anchor_ts is null then
           fail('INVALID_ARGUMENT: ttl_anchor ''TIMESTAMP'' needs a timestamp: pass timestamp in this update, or store'
-               || ' one first (record ' || agentmem_util.quoted(l_id) || ' has no event timestamp)');
+               || ' one first (record ' || agentmem_util.shown_text(l_id) || ' has no event timestamp)');
         end if;
       else
         l_anchor_ts := l_stored.created_at;
@@ -534,13 +534,13 @@ as
           agentmem_chunks.clear_vectors(l_store, l_id, l_type);
         when 'EMPTY' then
           if l_rows > 0 then
-            fail('INVALID_ARGUMENT: embedding is empty ([]) but record ' || agentmem_util.quoted(l_id) || ' has '
+            fail('INVALID_ARGUMENT: embedding is empty ([]) but record ' || agentmem_util.shown_text(l_id) || ' has '
                  || l_rows || ' retrieval row(s); an empty vector payload is allowed only when no retrieval rows result');
           end if;
         else
           if l_change.vecs.vectors.count <> l_rows then
             fail('INVALID_ARGUMENT: embedding has ' || l_change.vecs.vectors.count || ' vector(s) but record '
-                 || agentmem_util.quoted(l_id) || ' has ' || l_rows || ' retrieval row(s); an embedding-only update'
+                 || agentmem_util.shown_text(l_id) || ' has ' || l_rows || ' retrieval row(s); an embedding-only update'
                  || ' needs one vector per existing row');
           end if;
           agentmem_chunks.set_vectors(l_store, l_id, l_type, l_change.vecs.vectors);
@@ -699,8 +699,8 @@ as
           return 0;
       end;
       if l_message is not null then
-        fail('INVALID_ARGUMENT: image ' || agentmem_util.quoted(p_id) || ' is part ' || l_part || ' of message '
-             || agentmem_util.quoted(l_message) || '; update the message''s content to remove it, or delete the'
+        fail('INVALID_ARGUMENT: image ' || agentmem_util.shown_text(p_id) || ' is part ' || l_part || ' of message '
+             || agentmem_util.shown_text(l_message) || '; update the message''s content to remove it, or delete the'
              || ' message');   -- D3
       end if;
     elsif p_type = 'message' then

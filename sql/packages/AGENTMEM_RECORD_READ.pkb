@@ -7,6 +7,19 @@ as
   type t_number_list is table of number;
   type t_position is table of pls_integer index by varchar2(512);
 
+  -- The image parts of messages, from their DOCUMENT rows (load_parts).
+  -- Types and items precede the first subprogram body: a declare section
+  -- takes none after one (PL/SQL Language Reference, Block: item_list_2).
+  type t_parts is record (
+    ids      agentmem_util.t_text_list,
+    mimes    agentmem_util.t_text_list,
+    descs    t_clob_list,
+    events   agentmem_util.t_text_list,
+    position t_position,
+    bytes_at t_position,
+    bytes    t_clob_list
+  );
+
   -- A TIMESTAMP WITH TIME ZONE column as response text (UTC, 6 digits, Z).
   co_utc constant varchar2(40) := ', ''YYYY-MM-DD"T"HH24:MI:SS.FF6"Z"'')';
   -- The ids of a call, bound as one JSON array, joined in their order.
@@ -151,17 +164,6 @@ as
       p_position(l_ids(i)) := i;
     end loop;
   end load_bytes;
-
-  -- The image parts of messages, from their DOCUMENT rows.
-  type t_parts is record (
-    ids      agentmem_util.t_text_list,
-    mimes    agentmem_util.t_text_list,
-    descs    t_clob_list,
-    events   agentmem_util.t_text_list,
-    position t_position,
-    bytes_at t_position,
-    bytes    t_clob_list
-  );
 
   -- Loads the image parts of the messages p_message_ids (one statement,
   -- plus one for the bytes).
@@ -591,11 +593,11 @@ as
   begin
     if l_type is null or instr(l_type, ',') > 0
        or instr(', ' || agentmem_util.co_record_types || ',', ', ' || l_type || ',') = 0 then
-      fail('INVALID_ARGUMENT: p_record_type ' || agentmem_util.quoted(p_record_type) || ' must be one of '
+      fail('INVALID_ARGUMENT: p_record_type ' || agentmem_util.shown_text(p_record_type) || ' must be one of '
            || agentmem_util.co_record_types);
     end if;
     if p_record_id is null or length(p_record_id) > 128 then
-      fail('INVALID_ARGUMENT: p_record_id ' || agentmem_util.quoted(p_record_id)
+      fail('INVALID_ARGUMENT: p_record_id ' || agentmem_util.shown_text(p_record_id)
            || ' must be a non-empty string of at most 128 characters');
     end if;
     l_base := table_base(l_type);

@@ -124,7 +124,7 @@ as
     for i in 0 .. checked_count(p_key, p_count) - 1 loop
       if has_value(p_key, i) then
         fail('INVALID_ARGUMENT: ' || key_path(p_key, i) || ' ' || agentmem_util.shown(entry(p_key, i))
-             || ' does not apply to record_type ' || agentmem_util.quoted(p_type) || ' (' || p_why || '); omit '
+             || ' does not apply to record_type ' || agentmem_util.shown_text(p_type) || ' (' || p_why || '); omit '
              || p_key.name);
       end if;
     end loop;
@@ -192,7 +192,7 @@ as
   is
   begin
     if p_seen.exists(p_space || '|' || p_id) then
-      fail('INVALID_ARGUMENT: ' || p_path || ' ' || agentmem_util.quoted(p_id) || ' repeats '
+      fail('INVALID_ARGUMENT: ' || p_path || ' ' || agentmem_util.shown_text(p_id) || ' repeats '
            || p_seen(p_space || '|' || p_id) || '; ' || p_what || ' must be unique within the request');
     end if;
     p_seen(p_space || '|' || p_id) := p_path;
@@ -274,7 +274,8 @@ as
            || l_count || ' ids (null entries are generated)');
     end if;
     if l_profile and l_count > 0 and (not l_key.present or (not l_key.is_list and l_key.scalar.is_null)) then
-      fail('INVALID_ARGUMENT: ' || p_prefix || 'record_ids is required for record_type ' || agentmem_util.quoted(l_type)
+      fail('INVALID_ARGUMENT: ' || p_prefix || 'record_ids is required for record_type '
+           || agentmem_util.shown_text(l_type)
            || ': a profile''s record id is the id of the ' || agentmem_record_read.type_key(l_type) || ' it describes');
     end if;
     for i in 0 .. l_count - 1 loop
@@ -329,7 +330,8 @@ as
       end if;
       if l_type <> 'message' then
         fail('INVALID_ARGUMENT: ' || key_path(l_key, i) || ' ' || agentmem_util.shown(entry(l_key, i))
-             || ' applies to record_type ''message'' only; omit roles for record_type ' || agentmem_util.quoted(l_type));
+             || ' applies to record_type ''message'' only; omit roles for record_type '
+             || agentmem_util.shown_text(l_type));
       end if;
       l_value := case when entry(l_key, i).is_string
                       then dbms_lob.substr(lob_loc => agentmem_util.string_value(entry(l_key, i)), amount => 100, offset => 1) end;
@@ -373,7 +375,7 @@ as
       continue when not has_value(l_days_key, i);
       if not l_expiring then
         fail('INVALID_ARGUMENT: ' || key_path(l_days_key, i) || ' ' || agentmem_util.shown(entry(l_days_key, i))
-             || ' does not apply to record_type ' || agentmem_util.quoted(l_type) || ' (' || l_type
+             || ' does not apply to record_type ' || agentmem_util.shown_text(l_type) || ' (' || l_type
              || ' records do not expire); omit ttl_days');
       end if;
       l_days := ttl_value(l_days_key, i);
@@ -388,7 +390,7 @@ as
       end if;
       if not l_expiring then
         fail('INVALID_ARGUMENT: ' || key_path(l_anchor_key, i) || ' ' || agentmem_util.shown(entry(l_anchor_key, i))
-             || ' does not apply to record_type ' || agentmem_util.quoted(l_type) || ' (' || l_type
+             || ' does not apply to record_type ' || agentmem_util.shown_text(l_type) || ' (' || l_type
              || ' records do not expire); omit ttl_anchor');
       end if;
       l_value := upper_text(entry(l_anchor_key, i));
@@ -474,7 +476,7 @@ as
         l_batch.recs(i + 1).content.images := agentmem_record_data.t_image_list();
       else
         fail('INVALID_ARGUMENT: ' || p_prefix || 'contents[' || i || '] null has no fallback: record_type '
-             || agentmem_util.quoted(l_type) || ' needs content (a string'
+             || agentmem_util.shown_text(l_type) || ' needs content (a string'
              || case when l_type = 'message' then ' or a list of content parts' end || ') and ' || l_mpath
              || '.content is absent or not a string');
       end if;
@@ -612,15 +614,16 @@ as
     -- The first failing record in input order; on one record, its id first.
     if l_no > 0 and (l_missing = 0 or l_no <= l_missing) and (l_rec_no is null or l_no <= l_rec_no) then
       agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-        'DUPLICATE_ID: ' || p_batch.recs(l_no).id_path || ' ' || agentmem_util.quoted(p_batch.recs(l_no).id)
+        'DUPLICATE_ID: ' || p_batch.recs(l_no).id_path || ' ' || agentmem_util.shown_text(p_batch.recs(l_no).id)
         || ' already exists as a ' || l_type || ' record; use another id, or update_record');
     elsif l_rec_no is not null and (l_missing = 0 or l_rec_no <= l_missing) then
       agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.quoted(l_parts.get_string(l_part_no - 1))
+        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.shown_text(l_parts.get_string(l_part_no - 1))
         || ' already exists as an image record; image part ids are image record ids: use another id');
     elsif l_missing > 0 then
       agentmem_util.raise_error(dbms_agent_memory_store.co_not_found,
-        'NOT_FOUND: ' || p_batch.recs(l_missing).thread_at || ' ' || agentmem_util.quoted(p_batch.recs(l_missing).thread_id)
+        'NOT_FOUND: ' || p_batch.recs(l_missing).thread_at || ' '
+        || agentmem_util.shown_text(p_batch.recs(l_missing).thread_id)
         || ' names no thread in the store; add the thread first (add_records with record_type ''thread'')');
     end if;
   end check_state;
@@ -685,7 +688,7 @@ as
       for i in 1 .. l_keys.count loop
         if instr(',' || co_batch_keys || ',', ',' || l_keys(i) || ',') > 0 then
           fail('INVALID_ARGUMENT: batches cannot be combined with batch keys at the top level (found '
-               || agentmem_util.quoted(l_keys(i)) || '); put each batch''s keys inside its entry of batches');
+               || agentmem_util.shown_text(l_keys(i)) || '); put each batch''s keys inside its entry of batches');
         end if;
       end loop;
     end if;
@@ -792,7 +795,7 @@ as
     first_existing(l_store, 'ACTOR_PROFILE', p_actor, l_ids, l_no, l_existing);
     if l_no > 0 then
       agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-        'DUPLICATE_ID: ' || l_key || ' ' || agentmem_util.quoted(l_recs(1).id) || ' already has a ' || l_type
+        'DUPLICATE_ID: ' || l_key || ' ' || agentmem_util.shown_text(l_recs(1).id) || ' already has a ' || l_type
         || ' in the store; use update_record to change it');
     end if;
     begin
@@ -800,7 +803,7 @@ as
     exception
       when dup_val_on_index then
         agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-          'DUPLICATE_ID: ' || l_key || ' ' || agentmem_util.quoted(l_recs(1).id) || ' got a ' || l_type
+          'DUPLICATE_ID: ' || l_key || ' ' || agentmem_util.shown_text(l_recs(1).id) || ' got a ' || l_type
           || ' from another session meanwhile; use update_record to change it');
     end;
     -- R1, R7, R8, R18: rows from the information, unscoped, vectors derived.

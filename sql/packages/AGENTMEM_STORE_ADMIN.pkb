@@ -18,6 +18,12 @@ as
   -- Relation types whose existence marks the target INVALID (seed: lifecycle types).
   co_lifecycle_types constant varchar2(60) := '(''supersedes'', ''refines'', ''duplicates'')';
 
+  -- The (id, type) keys of a purge batch, bound as one JSON array. Declared
+  -- before the first subprogram body: a declare section takes no item
+  -- declaration after one (PL/SQL Language Reference, Block: item_list_2).
+  co_keys_table constant varchar2(200) :=
+    'json_table(:k, ''$[*]'' columns (i varchar2(512) path ''$.i'', t varchar2(30) path ''$.t''))';
+
   subtype t_store is agentmem_store_catalog.t_store;
 
   procedure fail(p_code in pls_integer, p_message in varchar2)
@@ -363,9 +369,8 @@ as
   -- MESSAGE have EXPIRES_AT; THREAD, THREAD_SUMMARY and ACTOR_PROFILE do
   -- not, docs/protocol-records.md §3.3). A batch is handled set-based: the
   -- (id, type) keys of its records travel as one JSON array bound to
-  -- JSON_TABLE, so each step is one statement whatever the batch size.
-  co_keys_table constant varchar2(200) :=
-    'json_table(:k, ''$[*]'' columns (i varchar2(512) path ''$.i'', t varchar2(30) path ''$.t''))';
+  -- JSON_TABLE (co_keys_table), so each step is one statement whatever the
+  -- batch size.
 
   -- [{"i": id, "t": type}, ...] of a batch.
   function keys_json(p_ids in agentmem_util.t_text_list, p_types in agentmem_util.t_text_list) return clob

@@ -9,6 +9,10 @@ as
   e_invalid_schema exception;
   pragma exception_init(e_invalid_schema, -44001);
 
+  -- The cut of text values in records messages (docs/protocol-records.md
+  -- section 2). Declared here: item declarations precede subprogram bodies.
+  co_shown_chars constant pls_integer := 60;
+
   ------------------------------------------------------------------------------
   -- Errors
   ------------------------------------------------------------------------------
@@ -415,10 +419,21 @@ as
       -- the two escapes that matter for reading a message.
       l_text := dbms_lob.substr(lob_loc => p_element.to_clob, amount => 400, offset => 1);
       l_text := replace(replace(substr(l_text, 2, length(l_text) - 2), '\"', '"'), '\\', '\');
-      return '''' || substr(l_text, 1, 60) || case when length(l_text) > 60 then '...' end || '''';
+      return '''' || substr(l_text, 1, co_shown_chars) || case when length(l_text) > co_shown_chars then '...' end
+             || '''';
     end if;
     return substr(p_element.to_string, 1, 60);   -- number, true, false
   end shown;
+
+  function shown_text(p_value in varchar2) return varchar2
+  is
+  begin
+    if p_value is null then
+      return 'null';
+    end if;
+    return '''' || substr(p_value, 1, co_shown_chars) || case when length(p_value) > co_shown_chars then '...' end
+           || '''';
+  end shown_text;
 
   procedure reject_keys(p_obj in json_object_t, p_allowed in varchar2, p_op in varchar2,
                         p_where in varchar2 default null)
@@ -434,7 +449,7 @@ as
       -- text between two allowed keys: it is never allowed.
       if instr(l_allowed, ',' || l_keys(i) || ',') = 0 or instr(l_keys(i), ',') > 0 then
         raise_error(dbms_agent_memory_store.co_invalid_argument,
-          'INVALID_ARGUMENT: key ' || quoted(substr(l_keys(i), 1, 60)) || ' is not allowed in the ' || p_op
+          'INVALID_ARGUMENT: key ' || shown_text(l_keys(i)) || ' is not allowed in the ' || p_op
           || ' request' || case when p_where is not null then ' (in ' || p_where || ')' end
           || '; allowed keys: ' || replace(p_allowed, ',', ', '));
       end if;

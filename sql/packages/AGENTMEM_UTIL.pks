@@ -171,6 +171,13 @@ as
   -- false, null, {...} for an object, [...] for a list.
   function shown(p_element in json_element_t) return varchar2;
 
+  -- Renders a text value for a records error or warning message as shown
+  -- renders a JSON string: in single quotes, cut at 60 characters + '...'
+  -- (docs/protocol-records.md §2, "Values in messages"; the Go client cuts
+  -- at the same length); null for NULL. quoted cuts at 200 and serves the
+  -- store messages, whose contract sets no length.
+  function shown_text(p_value in varchar2) return varchar2;
+
   -- Raises INVALID_ARGUMENT for the first key of p_obj not in p_allowed (a
   -- comma-separated list): "key '<k>' is not allowed in the <op> request
   -- (in <p_where>); allowed keys: <list>". p_where (batches[1],

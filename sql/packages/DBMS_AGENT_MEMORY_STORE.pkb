@@ -258,7 +258,7 @@ as
     -- the memory-like ones only (a thread or message needs other keys).
     if lower(p_record_type) not in ('memory', 'fact', 'guideline', 'preference') or p_record_type is null then
       agentmem_util.raise_error(co_invalid_argument,
-        'INVALID_ARGUMENT: p_record_type ' || agentmem_util.quoted(p_record_type)
+        'INVALID_ARGUMENT: p_record_type ' || agentmem_util.shown_text(p_record_type)
         || ' must be memory, fact, guideline or preference; add_memory adds memory-like records'
         || ' (use add_message, add_user_profile, add_agent_profile or add_records for other types)');
     end if;
