@@ -76,7 +76,24 @@ func TestContractOpenStore(t *testing.T) {
 
 			respPath := name + ".response.json"
 			if _, err := os.Stat(respPath); err != nil {
-				return // an error case: the package refuses this request
+				// An error case: the package refuses this request, and so does
+				// the client's early validation, with the same class and words.
+				var want struct {
+					Code            int      `json:"code"`
+					Name            string   `json:"name"`
+					MessageContains []string `json:"message_contains"`
+				}
+				decodeStrict(t, name+".error.json", &want)
+				err := opts.Validate()
+				require.Error(t, err)
+				var e *Error
+				require.ErrorAs(t, err, &e)
+				assert.Equal(t, -want.Code, e.Code)
+				assert.Equal(t, want.Name, e.Name)
+				for _, frag := range want.MessageContains {
+					assert.Contains(t, e.Message, frag)
+				}
+				return
 			}
 			assert.NoError(t, opts.Validate(), "a request the package accepts passes client validation")
 			var res StoreResult

@@ -244,7 +244,7 @@ func (o StoreOptions) validate(op string) error {
 			if strategy == "" {
 				strategy = "VECTOR (the default)"
 			}
-			return bad("SearchIndexSync AUTO needs SearchStrategy HYBRID, not %s; use ON_COMMIT or MANUAL", strategy)
+			return bad("SearchIndexSync (search_index_sync) AUTO needs SearchStrategy HYBRID, not %s; use ON_COMMIT or MANUAL", strategy)
 		}
 	}
 	if d, ok := o.VectorDim.Get(); ok && (d < 1 || d > maxVectorDim) {
