@@ -37,6 +37,7 @@ as
   procedure load_write_cases
   is
   begin
+    -- genfixtures:begin write_cases (add_records, add_user, add_agent): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('add_records', 'batch_size_range',
       q'~{"record_type":"memory","contents":["a"],"batch_size":0}~',
       null,
@@ -307,11 +308,13 @@ as
       null,
       q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["information null","must be a string"]}~',
       null);
+    -- genfixtures:end write_cases
   end load_write_cases;
 
   procedure load_edit_cases
   is
   begin
+    -- genfixtures:begin edit_cases (get_record .. delete_thread): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('get_record', 'fact_fallback_invalid',
       q'~{"record_type":"fact","record_id":"f5"}~',
       q'~{"record":{"record_type":"fact","id":"f5","content":"From metadata","thread_id":null,"user_id":"u2","agent_id":null,"metadata":{"content":"From metadata"},"status":"INVALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":"2026-12-30T10:00:00.000000Z"}}~',
@@ -692,6 +695,7 @@ as
       q'~{"deleted":0}~',
       null,
       null);
+    -- genfixtures:end edit_cases
   end load_edit_cases;
 
   function is_dataset(p_case in t_case) return boolean
