@@ -235,7 +235,7 @@ as
                  p_unvectored out boolean)
   is
     l_source t_source := p_source;
-    l_no     pls_integer := p_sources.count + 1;
+    l_no     pls_integer;   -- set once p_sources is known not to be NULL (COUNT of a NULL nested table raises)
     l_mode   varchar2(6);    -- SPLIT (the store chunks l_text), CHUNKS (caller chunks), NONE
     l_text   clob;
     l_has    boolean;
@@ -267,6 +267,7 @@ as
     if p_rows is null then
       p_rows := t_row_list();
     end if;
+    l_no := p_sources.count + 1;
 
     if nvl(p_vectors.kind, 'OMITTED') in ('OMITTED', 'NULL') and l_has then
       -- R8 / R13: vectors derived (OMITTED); U11: rows without vectors (NULL).

@@ -5,8 +5,7 @@ create or replace package agentmem_chunks
                  package agentmem_record_edit,
                  package agentmem_record_data,
                  package agentmem_search,
-                 package agentmem_search_keyword,
-                 package agentmem_search_request)
+                 package agentmem_search_keyword)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_CHUNKS: retrieval text of records, and the RECORD_CHUNKS rows

@@ -10,8 +10,7 @@ create or replace package agentmem_store_catalog
                  package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search,
-                 package agentmem_search_request)
+                 package agentmem_search)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

@@ -11,8 +11,7 @@ create or replace package agentmem_util
                  package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search,
-                 package agentmem_search_request)
+                 package agentmem_search)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
