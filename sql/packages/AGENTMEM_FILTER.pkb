@@ -521,7 +521,11 @@ as
   is
     l_keys json_key_list := p_object.get_keys;
   begin
-    return nvl(l_keys, json_key_list());
+    -- IF, not NVL: no documentation states NVL accepts collections.
+    if l_keys is null then
+      return json_key_list();
+    end if;
+    return l_keys;
   end keys_of;
 
   -- The entries of an object at field position (the filter, a nested
@@ -639,7 +643,11 @@ as
   begin
     l_state.alias := p_alias;
     l_state.path := p_path;
-    l_state.binds := nvl(p_binds, t_bind_list());
+    if p_binds is null then   -- IF, not NVL: no documentation states NVL accepts collections
+      l_state.binds := t_bind_list();
+    else
+      l_state.binds := p_binds;
+    end if;
     if p_filter is null then
       return '1 = 1';
     elsif p_filter.is_null then

@@ -40,8 +40,11 @@ as
     days_given    boolean := false,
     days          number,
     anchor_given  boolean := false,
-    anchor        varchar2(10) := 'CREATED_AT',
-    status        varchar2(8 char)
+    -- anchor and status hold upper_text (up to 20 characters) before it is
+    -- checked: a longer request value must reach the INVALID_ARGUMENT
+    -- message, not fail the assignment (ORA-06502).
+    anchor        varchar2(20) := 'CREATED_AT',
+    status        varchar2(20 char)
   );
 
   procedure fail(p_message in varchar2)

@@ -75,7 +75,7 @@ as
     l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
     l_status   varchar2(30);
     l_count    number;
-    l_hint     varchar2(4000);
+    l_hint     varchar2(32767);   -- status_detail alone may take 4000 bytes
     l_response json_object_t := json_object_t();
   begin
     if not l_store.registered then
@@ -224,7 +224,8 @@ as
   is
     pragma autonomous_transaction;
     l_store   t_store := agentmem_store.locate_own(p_store_id);
-    l_access  varchar2(20) := upper(nvl(p_access, 'READ_WRITE'));
+    -- Any length: an overlong p_access gets the INVALID_ARGUMENT below, not ORA-06502.
+    l_access  varchar2(32767) := upper(nvl(p_access, 'READ_WRITE'));
     l_bases   agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
     l_grantee varchar2(128);
     l_table   varchar2(128);

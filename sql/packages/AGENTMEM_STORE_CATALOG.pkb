@@ -328,6 +328,12 @@ as
         select max(enabled) into l_status from all_scheduler_jobs
          where owner = p_owner and job_name = p_object.name;
         return case l_status when 'TRUE' then 'VALID' when 'FALSE' then 'DISABLED' end;
+      else
+        -- Not CASE_NOT_FOUND: name the value (callers pass catalog types only).
+        agentmem_util.raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: object_type ' || agentmem_util.quoted(p_object.object_type) || ' of '
+          || agentmem_util.quoted(p_object.name) || ' is not a catalog object type (TABLE, COLUMN, CONSTRAINT,'
+          || ' INDEX, VECTOR INDEX, TEXT INDEX, HYBRID INDEX, PREFERENCE, JOB)');
     end case;
   end object_status;
 

@@ -60,8 +60,10 @@ as
   -- Naming helper ------------------------------------------------------------
 
   -- Returns p_name (an unquoted identifier: letter first, then letters,
-  -- digits, _ $ #, at most 128 bytes) enclosed in double quotes, unchanged
-  -- in case. Raises INVALID_ARGUMENT naming p_what when p_name breaks the rule.
+  -- digits, _ $ #, at most 128 bytes) upper-cased and enclosed in double
+  -- quotes, so it names the object Oracle would resolve the unquoted name to
+  -- (DBMS_ASSERT.ENQUOTE_NAME with capitalize => true). Raises
+  -- INVALID_ARGUMENT naming p_what when p_name breaks the rule.
   function sql_name(p_name in varchar2, p_what in varchar2 default 'identifier') return varchar2;
 
   -- Returns "OWNER" for an existing schema (DBMS_ASSERT.SCHEMA_NAME).
