@@ -420,7 +420,12 @@ as
     for i in 1 .. g_cases.count loop
       begin
         l_binds := null;
-        l_filter := case when g_cases(i).filter_given then parsed(g_cases(i).filter) end;
+        -- IF, not a CASE expression: CASE results of object types are not
+        -- documented beyond doubt.
+        l_filter := null;
+        if g_cases(i).filter_given then
+          l_filter := parsed(g_cases(i).filter);
+        end if;
         l_predicate := agentmem_filter.compile(l_filter, 'm', l_binds);
         l_matched := row_matches(i, l_predicate, l_binds);
         if l_matched <> case when g_cases(i).match then 1 else 0 end then

@@ -228,6 +228,8 @@ as
       '{"record_type": "message", "record_id": "msg2", "status": "INVALID", "ttl_days": 2}');
     ut.expect(test_agentmem_records.same_json(l_response, '{"updated": 1, "warnings": []}')).to_be_true;
     l_expires := one_value(rec01 || '_MESSAGE', 'expires', 'msg2');
+    -- ttl_days 2 sets an expiry: NULL here would make the equalities below pass vacuously.
+    ut.expect(l_expires, 'message expiry').not_to_be_null();
     ut.expect(one_value(rec01 || '_DOCUMENT', 'status', 'img-p1'), 'part status').to_equal('INVALID');
     ut.expect(one_value(rec01 || '_DOCUMENT', 'expires', 'img-p1'), 'part expiry').to_equal(l_expires);
     ut.expect(one_value(rec01 || '_RECORD_CHUNKS', 'status', 'msg2'), 'message rows').to_equal('INVALID');

@@ -749,13 +749,33 @@ as
   -- Stores and data set
   ------------------------------------------------------------------------------
 
+  -- Drops the test stores whose key sorts after p_after (all for NULL). A
+  -- store that fails to drop must not keep the later ones: they are tried
+  -- before the failure is raised, and each failure is printed.
+  procedure drop_stores_after(p_after in varchar2)
+  is
+    l_error varchar2(4000);
+  begin
+    for r in (select store_key from agentmem_store_registry
+               where store_key like 'UTS\_REC%' escape '\'
+                 and (p_after is null or nlssort(store_key, 'NLS_SORT=BINARY') > nlssort(p_after, 'NLS_SORT=BINARY'))
+               order by nlssort(store_key, 'NLS_SORT=BINARY')) loop
+      begin
+        dbms_agent_memory_store.drop_store(r.store_key);
+      exception
+        when others then
+          l_error := sqlerrm;   -- kept before the calls below can replace it
+          dbms_output.put_line('test_agentmem_records: dropping ' || r.store_key || ' failed: ' || l_error);
+          drop_stores_after(r.store_key);
+          raise_application_error(-20000, 'test_agentmem_records: dropping ' || r.store_key || ' failed: ' || l_error);
+      end;
+    end loop;
+  end drop_stores_after;
+
   procedure drop_stores
   is
   begin
-    for r in (select store_key from agentmem_store_registry
-               where store_key like 'UTS\_REC%' escape '\' order by store_key) loop
-      dbms_agent_memory_store.drop_store(r.store_key);
-    end loop;
+    drop_stores_after(null);
   end drop_stores;
 
   procedure prepare_stores

@@ -397,8 +397,9 @@ as
     l_want_text clob := p_expected.to_clob;
     l_got_text  clob := p_actual.to_clob;
   begin
-    if p_expected.get_string('search_strategy') <> p_actual.get_string('search_strategy')
-       or p_expected.get_number('query_chunks') <> p_actual.get_number('query_chunks') then
+    -- nvl: a key missing from the response must count as a difference.
+    if p_expected.get_string('search_strategy') <> nvl(p_actual.get_string('search_strategy'), '-')
+       or p_expected.get_number('query_chunks') <> nvl(p_actual.get_number('query_chunks'), -1) then
       add_failure(p_failures, p_name || ': strategy/query_chunks ' || p_actual.get_string('search_strategy') || '/'
                   || p_actual.get_number('query_chunks'));
     end if;
@@ -423,7 +424,8 @@ as
                       || substr(l_b.get_object('record').to_string, 1, 400));
         end if;
       else
-        if l_b.get_number('distance') < greatest(l_prev, 0) or l_b.get_number('distance') > 1 then
+        if l_b.get_number('distance') is null
+           or l_b.get_number('distance') < greatest(l_prev, 0) or l_b.get_number('distance') > 1 then
           add_failure(p_failures, p_name || ': distance ' || l_b.get_number('distance') || ' out of order or range');
         end if;
         l_prev := l_b.get_number('distance');
@@ -533,13 +535,33 @@ as
       null;   -- already gone: the goal of a cleanup
   end drop_quietly;
 
+  -- Drops the test stores whose key sorts after p_after (all for NULL). A
+  -- store that fails to drop must not keep the later ones: they are tried
+  -- before the failure is raised, and each failure is printed.
+  procedure drop_stores_after(p_after in varchar2)
+  is
+    l_error varchar2(4000);
+  begin
+    for r in (select store_key from agentmem_store_registry
+               where store_key like 'UTS\_SRCH%' escape '\'
+                 and (p_after is null or nlssort(store_key, 'NLS_SORT=BINARY') > nlssort(p_after, 'NLS_SORT=BINARY'))
+               order by nlssort(store_key, 'NLS_SORT=BINARY')) loop
+      begin
+        drop_quietly(r.store_key);
+      exception
+        when others then
+          l_error := sqlerrm;   -- kept before the calls below can replace it
+          dbms_output.put_line('test_agentmem_search: dropping ' || r.store_key || ' failed: ' || l_error);
+          drop_stores_after(r.store_key);
+          raise_application_error(-20000, 'test_agentmem_search: dropping ' || r.store_key || ' failed: ' || l_error);
+      end;
+    end loop;
+  end drop_stores_after;
+
   procedure drop_test_stores
   is
   begin
-    for r in (select store_key from agentmem_store_registry
-               where store_key like 'UTS\_SRCH%' escape '\' order by store_key) loop
-      drop_quietly(r.store_key);
-    end loop;
+    drop_stores_after(null);
   end drop_test_stores;
 
   procedure open_store(p_request in varchar2)
@@ -682,12 +704,17 @@ as
       l_outcome := agentmem_search_keyword.escape(dbms_lob.substr(decoded(g_escapes(i).input), 8191, 1),
                                                   l_escaped, l_kept, l_dropped);
       if g_escapes(i).escaped is null then
-        if not (l_outcome = agentmem_search_keyword.co_no_word and g_escapes(i).error like '%no searchable word%'
-                or l_outcome = agentmem_search_keyword.co_too_long and g_escapes(i).error like '%longer than 4000 bytes%') then
+        -- A NULL outcome makes the condition NULL: tested on its own so it fails.
+        if l_outcome is null
+           or not (l_outcome = agentmem_search_keyword.co_no_word and g_escapes(i).error like '%no searchable word%'
+                   or l_outcome = agentmem_search_keyword.co_too_long and g_escapes(i).error like '%longer than 4000 bytes%')
+        then
           add_failure(l_failures, g_escapes(i).name || ': ' || l_outcome || ' ' || l_escaped
                       || ', expected the rejection ' || g_escapes(i).error);
         end if;
-      elsif l_outcome <> agentmem_search_keyword.co_ok
+      -- NULL checks first: a comparison with NULL is NULL and would pass.
+      elsif l_outcome is null or l_escaped is null or l_dropped is null
+            or l_outcome <> agentmem_search_keyword.co_ok
             or l_escaped <> dbms_lob.substr(decoded(g_escapes(i).escaped), 4000, 1)
             or (l_dropped > 0) <> g_escapes(i).truncated then
         add_failure(l_failures, g_escapes(i).name || ': ' || l_outcome || ' ' || substr(l_escaped, 1, 200)
@@ -951,7 +978,8 @@ as
     l_request.put('record_types', json_array_t.parse('["memory,fact"]'));
     call_search(co_vector_store, l_request.to_clob, l_response, l_code, l_message);
     ut.expect(l_code).to_equal(dbms_agent_memory_store.co_invalid_argument);
-    ut.expect(l_message).to_be_like('INVALID_ARGUMENT: record_types%is not a record type%');
+    -- SQLERRM starts with 'ORA-20100: ', hence the leading %.
+    ut.expect(l_message).to_be_like('%INVALID_ARGUMENT: record_types%is not a record type%');
   end record_type_with_comma_rejected;
 
   procedure unknown_store

@@ -25,13 +25,33 @@ as
       null;   -- already gone: the goal of a cleanup
   end drop_quietly;
 
+  -- Drops the test stores whose key sorts after p_after (all for NULL). A
+  -- store that fails to drop must not keep the later ones: they are tried
+  -- before the failure is raised, and each failure is printed.
+  procedure drop_stores_after(p_after in varchar2)
+  is
+    l_error varchar2(4000);
+  begin
+    for r in (select store_key from agentmem_store_registry
+               where store_key like 'UTS\_%' escape '\'
+                 and (p_after is null or nlssort(store_key, 'NLS_SORT=BINARY') > nlssort(p_after, 'NLS_SORT=BINARY'))
+               order by nlssort(store_key, 'NLS_SORT=BINARY')) loop
+      begin
+        drop_quietly(r.store_key);
+      exception
+        when others then
+          l_error := sqlerrm;   -- kept before the calls below can replace it
+          dbms_output.put_line('test_agentmem_store: dropping ' || r.store_key || ' failed: ' || l_error);
+          drop_stores_after(r.store_key);
+          raise_application_error(-20000, 'test_agentmem_store: dropping ' || r.store_key || ' failed: ' || l_error);
+      end;
+    end loop;
+  end drop_stores_after;
+
   procedure drop_test_stores
   is
   begin
-    for r in (select store_key from agentmem_store_registry
-               where store_key like 'UTS\_%' escape '\' order by store_key) loop
-      drop_quietly(r.store_key);
-    end loop;
+    drop_stores_after(null);
   end drop_test_stores;
 
   function texts(p_response in json_object_t, p_key in varchar2) return varchar2
@@ -543,7 +563,9 @@ as
   begin
     for i in 0 .. l_objects.get_size - 1 loop
       l_object := treat(l_objects.get(i) as json_object_t);
-      if not l_object.get_boolean('present') and l_object.get_string('type') <> 'JOB' then
+      -- A missing "present" counts as absent (NOT NULL is NULL and would skip it).
+      if (l_object.get_boolean('present') is null or not l_object.get_boolean('present'))
+         and nvl(l_object.get_string('type'), '-') <> 'JOB' then
         l_absent := l_absent || ' ' || l_object.get_string('name');
       end if;
     end loop;
