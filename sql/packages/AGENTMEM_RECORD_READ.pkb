@@ -203,7 +203,9 @@ as
       if l_part.get_string('type') = 'text' then
         l_list.append(l_part);
       else
-        l_id := l_part.get_string('id');
+        -- Ids were checked (at most 128 characters) when written; substr keeps a
+        -- damaged row from failing the read with ORA-06502.
+        l_id := substr(l_part.get_string('id'), 1, 128);
         l_out := json_object_t();
         l_out.put('type', 'image');
         l_out.put('id', l_id);

@@ -587,8 +587,8 @@ as
     l_stores json_array_t := json_object_t.parse(dbms_agent_memory_store.list_stores).get_array('stores');
     l_store  json_object_t;
     l_ids    varchar2(4000);
-    l_prev   varchar2(16);
-    l_id     varchar2(16);
+    l_prev   varchar2(32767);   -- any id the listing returns: the checks below judge it
+    l_id     varchar2(32767);
   begin
     for i in 0 .. l_stores.get_size - 1 loop
       l_store := treat(l_stores.get(i) as json_object_t);
