@@ -367,6 +367,32 @@ as
       raise;
   end split;
 
+  function split_many(p_store in agentmem_store_catalog.t_store, p_texts in clob) return t_numbered_chunk_list
+  is
+    l_chunks t_numbered_chunk_list := t_numbered_chunk_list();
+  begin
+    if p_texts is null then
+      return l_chunks;
+    end if;
+    -- One statement for all texts (set-based, where a loop over split would
+    -- run the chunker once per text): each text row feeds UTL_TO_CHUNKS,
+    -- whose JSON elements are read as in split.
+    execute immediate
+      'select t.n - 1, jt.chunk_data'
+      || ' from json_table(:1, ''$[*]'' columns (n for ordinality, txt clob path ''$'')) t,'
+      || ' dbms_vector_chain.utl_to_chunks(t.txt, json(:2)) c,'
+      || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
+      || ' chunk_data clob path ''$.chunk_data'')) jt'
+      || ' where jt.chunk_data is not null order by t.n, jt.chunk_id'
+      bulk collect into l_chunks
+      using p_texts, chunk_params(p_store);
+    return l_chunks;
+  exception
+    when e_invalid_identifier then
+      chunker_missing(sqlerrm);
+      raise;
+  end split_many;
+
   function embed(p_store in agentmem_store_catalog.t_store, p_text in clob) return vector
   is
     l_vector vector;

@@ -26,6 +26,13 @@ as
 
   type t_chunk_list is table of clob;
 
+  -- One chunk of one of several texts split together (split_many).
+  type t_numbered_chunk is record (
+    text_no number,   -- 0-based position of the text it came from
+    chunk   clob
+  );
+  type t_numbered_chunk_list is table of t_numbered_chunk;
+
   -- One record whose retrieval rows are written. Scope, status and expiry
   -- are copied to each row; split_text (non-empty) is split with the
   -- store's chunker into rows 1..n; derive = true gives every row of the
@@ -133,6 +140,13 @@ as
   -- into no chunk. Each chunk is at most 4000 bytes (UTL_TO_CHUNKS output).
   -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR_CHAIN is not callable.
   function split(p_store in agentmem_store_catalog.t_store, p_text in clob) return t_chunk_list;
+
+  -- Splits several texts in one statement, as split does each: p_texts is a
+  -- JSON array of strings. Returns the chunks of every text, text_no being
+  -- the text's 0-based position, ordered by text_no, then chunk order; a
+  -- text the chunker turns into no chunk has no entry.
+  -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR_CHAIN is not callable.
+  function split_many(p_store in agentmem_store_catalog.t_store, p_texts in clob) return t_numbered_chunk_list;
 
   -- Embeds p_text with the store's in-database model (config
   -- embedding_model); NULL for NULL or empty text (after the model check).

@@ -1101,11 +1101,12 @@ as
     l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
     l_store    t_store;
     l_texts    json_array_t;
-    l_chunks   agentmem_chunks.t_chunk_list;
+    l_chunks   agentmem_chunks.t_numbered_chunk_list;
+    l_next     pls_integer := 1;
+    l_blank    boolean;
     l_list     json_array_t;
     l_all      json_array_t := json_array_t();
     l_response json_object_t := json_object_t();
-    l_text     clob;
   begin
     reject_unknown_keys(l_req, 'texts', 'chunk_text');
     if not l_req.has('texts') or not l_req.get('texts').is_array then
@@ -1122,15 +1123,18 @@ as
       end if;
     end loop;
     l_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
+    -- All texts are split in one statement; l_chunks is ordered by text
+    -- number, so it is dealt out text by text. A blank text gets no chunk.
+    l_chunks := agentmem_chunks.split_many(l_store, l_texts.to_clob);
     for i in 0 .. l_texts.get_size - 1 loop
       l_list := json_array_t();
-      l_text := l_texts.get_clob(i);
-      if not is_blank(l_text) then
-        l_chunks := agentmem_chunks.split(l_store, l_text);
-        for j in 1 .. l_chunks.count loop
-          l_list.append(l_chunks(j));
-        end loop;
-      end if;
+      l_blank := is_blank(l_texts.get_clob(i));
+      while l_next <= l_chunks.count and l_chunks(l_next).text_no = i loop
+        if not l_blank then
+          l_list.append(l_chunks(l_next).chunk);
+        end if;
+        l_next := l_next + 1;
+      end loop;
       l_all.append(l_list);
     end loop;
     l_response.put('chunks', l_all);
