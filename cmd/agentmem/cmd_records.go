@@ -110,30 +110,20 @@ Flags:
   --yes       do not ask` + recordFlagsUsage
 
 func init() {
-	register(command{Name: "add", Summary: "add records (memories, facts, guidelines, preferences, messages)", Usage: addUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "add", args)
-		}})
-	register(command{Name: "get", Summary: "print one record", Usage: getUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "get", args)
-		}})
-	register(command{Name: "list", Summary: "list records of one type", Usage: listUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "list", args)
-		}})
-	register(command{Name: "update", Summary: "change one record", Usage: updateUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "update", args)
-		}})
-	register(command{Name: "delete", Summary: "delete one record (asks unless --yes)", Usage: deleteUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "delete", args)
-		}})
-	register(command{Name: "delete-thread", Summary: "delete a thread and everything in it (asks unless --yes)", Usage: deleteThreadUsage,
-		Run: func(ctx context.Context, env *cliEnv, args []string) error {
-			return runRecordCmd(ctx, env, "delete-thread", args)
-		}})
+	for _, c := range []struct{ name, summary, usage string }{
+		{"add", "add records (memories, facts, guidelines, preferences, messages)", addUsage},
+		{"get", "print one record", getUsage},
+		{"list", "list records of one type", listUsage},
+		{"update", "change one record", updateUsage},
+		{"delete", "delete one record (asks unless --yes)", deleteUsage},
+		{"delete-thread", "delete a thread and everything in it (asks unless --yes)", deleteThreadUsage},
+	} {
+		name := c.name
+		register(command{Name: name, Summary: c.summary, Usage: c.usage,
+			Run: func(ctx context.Context, env *cliEnv, args []string) error {
+				return runRecordCmd(ctx, env, name, args)
+			}})
+	}
 }
 
 // recordCmd is a parsed record command: the call to make, ready before the
