@@ -38,7 +38,7 @@ if ! curl -fsSL --connect-timeout 10 --retry 2 -o "$tmp/instantclient.zip" "$INS
 fi
 
 unzip -q "$tmp/instantclient.zip" -d "$tmp/unpacked"
-dir="$(find "$tmp/unpacked" -mindepth 1 -maxdepth 1 -type d -name 'instantclient_*' | head -n 1)"
+dir="$(find "$tmp/unpacked" -mindepth 1 -maxdepth 1 -type d -name 'instantclient_*' | sed -n 1p)"
 if [ -z "$dir" ] || ! compgen -G "$dir/libclntsh.so*" >/dev/null; then
   die "the downloaded archive has no instantclient_*/libclntsh.so*: is INSTANTCLIENT_URL the Basic or Basic Light zip?"
 fi
