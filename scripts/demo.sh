@@ -18,7 +18,7 @@ agentmem="$REPO_ROOT/bin/agentmem"
 have_instant_client() {
   local dir
   [[ "${ORACLE_DSN:-}" == *libDir=* ]] && return 0
-  ldconfig -p 2>/dev/null | grep -q 'libclntsh\.so' && return 0
+  ldconfig -p 2>/dev/null | grep 'libclntsh\.so' >/dev/null && return 0
   IFS=: read -ra dirs <<<"${LD_LIBRARY_PATH:-}"
   for dir in "${dirs[@]}"; do
     [ -n "$dir" ] && compgen -G "$dir/libclntsh.so*" >/dev/null && return 0

@@ -51,7 +51,7 @@ ln -sfn "$name" "$dest/current"
 info "Oracle Instant Client installed in $dest/$name (linked as $dest/current)."
 
 # libclntsh needs libaio at run time; Debian names the package by release.
-if ! ldconfig -p 2>/dev/null | grep -q 'libaio\.so'; then
+if ! ldconfig -p 2>/dev/null | grep 'libaio\.so' >/dev/null; then
   info "note: libaio was not found and Instant Client needs it: apt-get install libaio1 (Debian 12);"
   info "      on Debian 13 / Ubuntu 24.04 the package is libaio1t64 and libaio.so.1 must be linked to libaio.so.1t64"
 fi
