@@ -14,8 +14,9 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 cd "$REPO_ROOT"
-agentmem="$REPO_ROOT/bin/agentmem"
-[ -x "$agentmem" ] || die "bin/agentmem is missing: run this through 'make demo', which builds it"
+# AGENTMEM_BIN replaces the binary (the tests in scripts_test.go use a fake).
+agentmem="${AGENTMEM_BIN:-$REPO_ROOT/bin/agentmem}"
+[ -x "$agentmem" ] || die "$agentmem is missing: run this through 'make demo', which builds it"
 
 step() {
   info ""
@@ -41,7 +42,7 @@ if have_instant_client; then
 else
   info "not found: installing it into .instantclient/ (make instantclient)"
   "$REPO_ROOT/scripts/instantclient.sh"
-  LD_LIBRARY_PATH="$REPO_ROOT/.instantclient/current${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  LD_LIBRARY_PATH="${INSTANTCLIENT_ROOT:-$REPO_ROOT/.instantclient}/current${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export LD_LIBRARY_PATH
 fi
 
