@@ -387,3 +387,30 @@ func TestWorkflowImageMatchesMakefile(t *testing.T) {
 		assert.Equal(t, string(m[1]), image)
 	}
 }
+
+// Every action and image of the workflows is pinned to a full version, so a
+// run is reproducible. actionlint checks the inputs of popular actions only
+// for the major-version specs in its data set (actions/checkout@v5, ...),
+// so this pinning is checked here instead.
+func TestWorkflowPinsVersions(t *testing.T) {
+	files, err := filepath.Glob("../.github/workflows/*.yml")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	uses := regexp.MustCompile(`(?m)^\s*(?:-\s+)?uses:\s*(\S+)`)
+	image := regexp.MustCompile(`(?m)^\s*image:\s*(\S+)`)
+	exact := regexp.MustCompile(`^[\w.-]+/[\w.-]+@v\d+\.\d+\.\d+$`)
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		require.NoError(t, err)
+		found := uses.FindAllSubmatch(text, -1)
+		require.NotEmpty(t, found, f)
+		for _, m := range found {
+			assert.Regexp(t, exact, string(m[1]), "%s: an action pinned to vX.Y.Z", f)
+		}
+		for _, m := range image.FindAllSubmatch(text, -1) {
+			ref := string(m[1])
+			tag := ref[strings.LastIndex(ref, ":")+1:]
+			assert.Regexp(t, `^\d+\.\d+\.\d+-`, tag, "%s: image %s pinned to a release tag", f, ref)
+		}
+	}
+}
