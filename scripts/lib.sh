@@ -35,14 +35,21 @@ container_engine() {
   if [ -n "${CONTAINER_ENGINE:-}" ]; then
     candidates=("$CONTAINER_ENGINE")
   fi
+  local out hint
   for engine in "${candidates[@]}"; do
     if ! command -v "$engine" >/dev/null 2>&1; then
       notes+=("$engine is not installed")
-    elif timeout 20 "$engine" info >/dev/null 2>&1; then
+    elif out="$(timeout 20 "$engine" info 2>&1 >/dev/null)"; then
       echo "$engine"
       return 0
     else
-      notes+=("the $engine client is installed but '$engine info' gets no answer from its engine")
+      # The engine's own last line says why: no daemon, or no permission
+      # on its socket (then the user is not in the docker group).
+      hint="$(sed -n '$p' <<<"$out")"
+      case "$out" in
+        *"permission denied"*) hint+=" (add yourself to the $engine group, or use rootless $engine)" ;;
+      esac
+      notes+=("the $engine client is installed but '$engine info' gets no answer from its engine${hint:+: $hint}")
     fi
   done
   local joined

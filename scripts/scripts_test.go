@@ -158,7 +158,7 @@ func TestDBUpEngineNotAnswering(t *testing.T) {
 	e["FAKE_INFO"] = "fail"
 	r := runScript(t, e, "db.sh", "up")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "the docker client is installed but 'docker info' gets no answer from its engine")
+	assert.Contains(t, r.stderr, "the docker client is installed but 'docker info' gets no answer from its engine: Cannot connect to the Docker daemon")
 	assert.NotContains(t, r.calls, "run ")
 }
 
