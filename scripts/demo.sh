@@ -36,6 +36,13 @@ have_instant_client() {
   return 1
 }
 
+# Without ORACLE_DSN the database comes from a container: check for an
+# engine first, before minutes of downloads that could not be used.
+if [ -z "${ORACLE_DSN:-}" ]; then
+  info "ORACLE_DSN is not set, so the database will run in a container: checking for docker or podman"
+  container_engine >/dev/null
+fi
+
 step 1 "Oracle Instant Client (godror, the Go driver, loads libclntsh.so at run time)"
 if have_instant_client; then
   info "found (LD_LIBRARY_PATH, the linker cache or libDir= in ORACLE_DSN)"

@@ -77,7 +77,7 @@ if [ -f "$zip" ] && verified "$zip"; then
 else
   rm -f "$zip"
   info "downloading $INSTANTCLIENT_URL"
-  info "  (about 40 MB; by downloading you accept Oracle's Instant Client license)"
+  info "  (a few tens of MB; by downloading you accept Oracle's Instant Client license)"
   if ! curl -fsSL --connect-timeout 10 --retry 2 -o "$zip.part" "$INSTANTCLIENT_URL" 2>"$zip.err"; then
     reason="$(tail -n 1 "$zip.err")"
     rm -f "$zip.part" "$zip.err"

@@ -349,11 +349,10 @@ func TestDemoWithDSNRunsEveryStep(t *testing.T) {
 
 func TestDemoWithoutEngine(t *testing.T) {
 	e := demoEnv(t)
-	e["LD_LIBRARY_PATH"] = fakeClientDir(t)
 	r := runScript(t, e, "demo.sh")
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.stderr, "== step 2/5: the database")
 	assert.Contains(t, r.stderr, "no container engine is running")
+	assert.NotContains(t, r.stderr, "== step 1/5", "stops before any download")
 	assert.NoFileExists(t, filepath.Join(e["FAKE_DIR"], "agentmem-calls"), "nothing ran after the failed step")
 }
 
