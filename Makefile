@@ -107,7 +107,7 @@ lint-sql:
 
 # actionlint is a tool dependency in go.mod (go tool actionlint): no download.
 lint-workflows:
-	$(GO) tool actionlint -color=false .github/workflows/*.yml
+	$(GO) tool actionlint -color=false $(wildcard .github/workflows/*.yml .github/workflows/*.yaml)
 
 live:
 	@if [ -z "$${ORACLE_DSN:-}" ]; then \

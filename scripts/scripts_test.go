@@ -392,7 +392,7 @@ func TestWorkflowImageMatchesMakefile(t *testing.T) {
 // for the major-version specs in its data set (actions/checkout@v5, ...),
 // so this pinning is checked here instead.
 func TestWorkflowPinsVersions(t *testing.T) {
-	files, err := filepath.Glob("../.github/workflows/*.yml")
+	files, err := filepath.Glob("../.github/workflows/*.y*ml")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	uses := regexp.MustCompile(`(?m)^\s*(?:-\s+)?uses:\s*(\S+)`)
