@@ -15,7 +15,9 @@ ORACLE_DSN        ?=
 # (KEYWORD and HYBRID search) and the regular one removes the Intel MKL and
 # oml4py bits that in-database ONNX embedding may need; "-faststart" ships a
 # pre-created database so the first start takes seconds, not minutes.
-ORACLE_IMAGE      ?= gvenzl/oracle-free:23-full-faststart
+# Pinned by version tag; .github/workflows/oracle.yml uses the same image
+# (scripts/scripts_test.go checks that they agree).
+ORACLE_IMAGE      ?= gvenzl/oracle-free:23.26.0-full-faststart
 ORACLE_CONTAINER  ?= agentmem-oracle
 ORACLE_PORT       ?= 1521
 ORACLE_PASSWORD   ?= agentmem_sys_dev
@@ -24,13 +26,23 @@ APP_USER_PASSWORD ?= agentmem_dev
 CONTAINER_ENGINE  ?=
 DB_WAIT_SECONDS   ?= 600
 UTPLSQL_VERSION   ?= v3.2.2
-INSTANTCLIENT_URL ?= https://download.oracle.com/otn_software/linux/instantclient/instantclient-basiclite-linuxx64.zip
+# A versioned zip, not Oracle's permanent "latest" link, so that its SHA256
+# (listed beside it on Oracle's Instant Client download page for Linux x86-64)
+# stays valid. The value below could not be compared with that page from the
+# machine this was written on (no network): a mismatch stops the download
+# with the two checksums, and INSTANTCLIENT_SHA256 can be overridden.
+INSTANTCLIENT_URL    ?= https://download.oracle.com/otn_software/linux/instantclient/2326000/instantclient-basiclite-linux.x64-23.26.0.0.0.zip
+INSTANTCLIENT_SHA256 ?= 94a458f43873a420e5be6fdf18e9a85df0393b4a1e2999ed406d8ec50f235e71
+# When set, go test runs through gotestsum (from the Go module proxy) and
+# writes JUnit reports go-unit.xml and go-live.xml into this directory (CI).
+GO_JUNIT_DIR      ?=
+GOTESTSUM_VERSION ?= v1.13.0
 FUZZTIME          ?= 20s
 ARGS              ?=
 
 export ORACLE_DSN ORACLE_IMAGE ORACLE_CONTAINER ORACLE_PORT ORACLE_PASSWORD \
        APP_USER APP_USER_PASSWORD CONTAINER_ENGINE DB_WAIT_SECONDS \
-       UTPLSQL_VERSION INSTANTCLIENT_URL FUZZTIME GO
+       UTPLSQL_VERSION INSTANTCLIENT_URL INSTANTCLIENT_SHA256 FUZZTIME GO
 
 # godror (the Oracle driver) is a cgo package: nothing builds without cgo.
 export CGO_ENABLED := 1
@@ -45,8 +57,8 @@ endif
 BIN      := bin/agentmem
 AGENTMEM := $(CURDIR)/$(BIN)
 
-.PHONY: help test check-cgo fmt-check vet unit lint-sql live build lint fmt bench fuzz \
-        db-up db-down db-logs instantclient utplsql-install \
+.PHONY: help test check-cgo fmt-check vet unit lint-sql live build lint fmt bench bench-live fuzz \
+        lint-workflows db-up db-down db-logs db-grant instantclient utplsql-install \
         migrate-up migrate-down install-packages doctor demo clean
 
 help: ## list the targets
@@ -56,7 +68,7 @@ help: ## list the targets
 
 # --- tests -------------------------------------------------------------------
 
-test: check-cgo fmt-check vet unit lint-sql live ## THE test command: gofmt, vet, unit tests, SQL checker, live suites when ORACLE_DSN is set
+test: check-cgo fmt-check vet unit lint-sql lint-workflows live ## THE test command: gofmt, vet, unit tests, SQL checker, workflow check, live suites when ORACLE_DSN is set
 
 check-cgo:
 	@command -v "$${CC:-gcc}" >/dev/null 2>&1 || { \
@@ -77,17 +89,25 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
+# gotest NAME FORMAT: "go test", or with GO_JUNIT_DIR set gotestsum writing
+# $(GO_JUNIT_DIR)/go-NAME.xml (FORMAT: gotestsum's output format).
+gotest = $(if $(GO_JUNIT_DIR),mkdir -p '$(GO_JUNIT_DIR)' && $(GO) run gotest.tools/gotestsum@$(GOTESTSUM_VERSION) --format $(2) --junitfile '$(GO_JUNIT_DIR)/go-$(1).xml' --,$(GO) test)
+
 # With ORACLE_DSN set, tests/go runs once, in "live" below, instead of twice.
 unit:
 	@if [ -z "$${ORACLE_DSN:-}" ]; then \
-	  echo "$(GO) test ./..."; $(GO) test ./...; \
+	  echo "$(GO) test ./..."; $(call gotest,unit,standard-quiet) ./...; \
 	else \
 	  pkgs="$$($(GO) list ./... | grep -v '/tests/go')"; \
-	  echo "$(GO) test <all packages except tests/go>"; $(GO) test $$pkgs; \
+	  echo "$(GO) test <all packages except tests/go>"; $(call gotest,unit,standard-quiet) $$pkgs; \
 	fi
 
 lint-sql:
 	$(GO) run ./cmd/agentmem lint sql tests/sql
+
+# actionlint is a tool dependency in go.mod (go tool actionlint): no download.
+lint-workflows:
+	$(GO) tool actionlint -color=false $(wildcard .github/workflows/*.yml .github/workflows/*.yaml)
 
 live:
 	@if [ -z "$${ORACLE_DSN:-}" ]; then \
@@ -97,11 +117,17 @@ live:
 	  $(MAKE) build; \
 	  echo "installing agentmem into the ORACLE_DSN schema before the live suites: $(BIN) migrate up"; \
 	  $(AGENTMEM) migrate up; \
-	  $(GO) test -count=1 -v ./tests/go/...; \
+	  $(call gotest,live,standard-verbose) -count=1 -v ./tests/go/...; \
 	fi
 
 bench: check-cgo ## run the benchmarks (no database needed)
 	$(GO) test -run '^$$' -bench . ./...
+
+bench-live: build ## the live benchmarks on ORACLE_DSN (installs agentmem first); reports in tests/go/benchout/
+	@[ -n "$${ORACLE_DSN:-}" ] || { echo "error: bench-live needs ORACLE_DSN (make db-up prints it)" >&2; exit 1; }
+	$(AGENTMEM) migrate up
+	@mkdir -p tests/go/benchout
+	$(GO) test -count=1 -run '^$$' -bench Live -benchmem ./tests/go/ | tee tests/go/benchout/go-bench.txt
 
 fuzz: check-cgo ## run every fuzz target for FUZZTIME (default 20s) each
 	@scripts/fuzz.sh
@@ -111,7 +137,7 @@ fuzz: check-cgo ## run every fuzz target for FUZZTIME (default 20s) each
 build: check-cgo ## build bin/agentmem
 	$(GO) build -o $(BIN) ./cmd/agentmem
 
-lint: check-cgo fmt-check vet lint-sql ## gofmt check, go vet and the static PL/SQL checker (agentmem lint)
+lint: check-cgo fmt-check vet lint-sql lint-workflows ## gofmt check, go vet, the static PL/SQL checker (agentmem lint) and actionlint
 
 fmt: ## format the Go code in place
 	$(GO) fmt ./...
@@ -130,7 +156,10 @@ db-down: ## stop and remove the database container (its data is lost)
 db-logs: ## follow the database container's log
 	@scripts/db.sh logs
 
-instantclient: ## download Oracle Instant Client Basic Light (linux x64) into .instantclient/
+db-grant: ## grant agentmem's privileges in a running container that did not mount scripts/dbinit (CI)
+	@scripts/db.sh grant
+
+instantclient: ## download Oracle Instant Client Basic Light (linux x64, SHA256-checked) into .instantclient/
 	@scripts/instantclient.sh
 
 utplsql-install: ## install utPLSQL (UTPLSQL_VERSION, default v3.2.2) into the database container (as SYS)
@@ -150,5 +179,5 @@ install-packages: build ## (re)install the PL/SQL packages only
 doctor: build ## check the database: release, privileges, Oracle Text, migration state
 	$(AGENTMEM) doctor $(ARGS)
 
-demo: build ## the newcomer's demo: a database (container if ORACLE_DSN is unset), migrations, doctor, demo
+demo: build ## the whole set-up and tour: Instant Client, a database (container if ORACLE_DSN is unset), migrations, doctor, demo
 	@scripts/demo.sh

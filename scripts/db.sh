@@ -6,6 +6,8 @@
 #                        check the app user's grants, print the ORACLE_DSN
 #   scripts/db.sh down   remove the container (the database goes with it)
 #   scripts/db.sh logs   follow the container's log
+#   scripts/db.sh grant  run scripts/dbinit's grants in a running container
+#                        that did not mount them (CI service containers)
 #   scripts/db.sh dsn    print the DSN of the app user, nothing else
 #
 # Run through make (make db-up / db-down / db-logs), which sets ORACLE_IMAGE,
@@ -27,16 +29,39 @@ require_env ORACLE_IMAGE ORACLE_CONTAINER ORACLE_PORT ORACLE_PASSWORD APP_USER A
 # start_container creates the container. The init scripts in scripts/dbinit run
 # once, on the first start, as SYS, after the image created APP_USER.
 start_container() {
-  local engine=$1 mount="$REPO_ROOT/scripts/dbinit:/container-entrypoint-initdb.d:ro"
+  local engine=$1 mount="$REPO_ROOT/scripts/dbinit:/container-entrypoint-initdb.d:ro" out
   if [ "$engine" = podman ]; then
     mount+=",z" # SELinux hosts: let the container read the mounted scripts
   fi
-  info "starting $ORACLE_IMAGE as container $ORACLE_CONTAINER (the first pull downloads several GB)"
-  "$engine" run -d --name "$ORACLE_CONTAINER" \
+  require_free_port "$engine"
+  pull_image "$engine" "$ORACLE_IMAGE"
+  info "creating container $ORACLE_CONTAINER from $ORACLE_IMAGE (database on 127.0.0.1:$ORACLE_PORT)"
+  if ! out="$("$engine" run -d --name "$ORACLE_CONTAINER" \
     -p "127.0.0.1:${ORACLE_PORT}:1521" \
     -e ORACLE_PASSWORD -e APP_USER -e APP_USER_PASSWORD \
     -v "$mount" \
-    "$ORACLE_IMAGE" >/dev/null
+    "$ORACLE_IMAGE" 2>&1)"; then
+    case "$out" in
+      *"port is already allocated"* | *"address already in use"*)
+        "$engine" rm -f "$ORACLE_CONTAINER" >/dev/null 2>&1 || true
+        die "port $ORACLE_PORT is already in use ($out): $(port_advice "$engine")" ;;
+      *) die "$engine could not create the container $ORACLE_CONTAINER: $out" ;;
+    esac
+  fi
+}
+
+port_advice() {
+  echo "stop what listens there (another database container? '$1 ps' lists them), or pick another port: make demo ORACLE_PORT=1522"
+}
+
+# require_free_port stops before a container is created or started when
+# another process already listens on ORACLE_PORT: the engine would fail
+# later with a less clear message, or the DSN would reach the wrong database.
+require_free_port() {
+  local engine=$1
+  if port_in_use "$ORACLE_PORT"; then
+    die "port $ORACLE_PORT on 127.0.0.1 is already in use, so the database container cannot publish it: $(port_advice "$engine")"
+  fi
 }
 
 # last_start_outcome reads the container log from the last "starting up" line
@@ -56,7 +81,10 @@ last_start_outcome() {
 # READ WRITE), printing a dot every 5 seconds.
 wait_ready() {
   local engine=$1 waited=0 outcome
-  printf 'waiting for the database in %s (at most %ss) ' "$ORACLE_CONTAINER" "$DB_WAIT_SECONDS" >&2
+  info "waiting for the database in $ORACLE_CONTAINER to open. With a -faststart image the first start"
+  info "takes a minute or two (the database is pre-built, the grants in scripts/dbinit run once); a later"
+  info "start takes seconds. Giving up after DB_WAIT_SECONDS=${DB_WAIT_SECONDS}s; 'make db-logs' shows progress."
+  printf 'waiting (a dot every 5 s) ' >&2
   while :; do
     if [ "$(container_state "$engine")" != running ]; then
       echo >&2
@@ -74,7 +102,9 @@ wait_ready() {
     fi
     if [ "$waited" -ge "$DB_WAIT_SECONDS" ]; then
       echo >&2
-      die "the database was not ready after ${DB_WAIT_SECONDS}s; see 'make db-logs' (slow machine? raise DB_WAIT_SECONDS)"
+      die "the database in $ORACLE_CONTAINER was not ready after ${DB_WAIT_SECONDS}s. It keeps starting in the background:
+  watch it with 'make db-logs', then run this again (it reuses the container); on a slow machine raise
+  DB_WAIT_SECONDS (e.g. make demo DB_WAIT_SECONDS=1200)"
     fi
     printf '.' >&2
     sleep 5
@@ -134,6 +164,7 @@ db_up() {
     absent) start_container "$engine" ;;
     *)
       info "starting the existing container $ORACLE_CONTAINER (it was $state)"
+      require_free_port "$engine"
       "$engine" start "$ORACLE_CONTAINER" >/dev/null
       ;;
   esac
@@ -142,6 +173,26 @@ db_up() {
   info "Oracle Database Free is ready: service FREEPDB1 on localhost:$ORACLE_PORT, user ${APP_USER^^} ($ORACLE_IMAGE)."
   info "Export this DSN; make test, make demo and the agentmem CLI read ORACLE_DSN:"
   echo "export ORACLE_DSN='$(app_dsn)'"
+}
+
+# db_grant runs scripts/dbinit's grants in a container started without that
+# directory mounted (a CI service container, ORACLE_CONTAINER set to its id)
+# and checks them. The image must have created APP_USER.
+db_grant() {
+  local engine script
+  engine="$(container_engine)"
+  [ "$(container_state "$engine")" = running ] ||
+    die "container $ORACLE_CONTAINER is not running: start it with 'make db-up' first"
+  # A healthy PDB may still lack APP_USER: the image creates it just before
+  # it logs "DATABASE IS READY TO USE!", which wait_ready waits for.
+  wait_ready "$engine"
+  for script in "$REPO_ROOT"/scripts/dbinit/*.sh; do
+    info "running $(basename "$script") in $ORACLE_CONTAINER as SYS"
+    "$engine" exec -i -e APP_USER="$APP_USER" "$ORACLE_CONTAINER" bash -s <"$script" >&2 ||
+      die "$(basename "$script") failed in $ORACLE_CONTAINER; its output is above"
+  done
+  check_grants "$engine"
+  info "user ${APP_USER^^} has every privilege agentmem needs"
 }
 
 db_down() {
@@ -166,6 +217,7 @@ case "${1:-}" in
   up) db_up ;;
   down) db_down ;;
   logs) db_logs ;;
+  grant) db_grant ;;
   dsn) app_dsn; echo ;;
-  *) die "usage: scripts/db.sh up|down|logs|dsn" ;;
+  *) die "usage: scripts/db.sh up|down|logs|grant|dsn" ;;
 esac
