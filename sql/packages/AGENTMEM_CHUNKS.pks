@@ -5,6 +5,7 @@ create or replace package agentmem_chunks
                  package agentmem_record_edit,
                  package agentmem_record_data,
                  package agentmem_search,
+                 package agentmem_store,
                  package agentmem_search_keyword)
 as
   ------------------------------------------------------------------------------

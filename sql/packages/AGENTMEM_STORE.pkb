@@ -19,6 +19,9 @@ as
   co_chunk_split     constant varchar2(11) := 'recursively';
   co_chunk_normalize constant varchar2(4) := 'all';
 
+  -- The text embedded once to learn an in-database model's dimension.
+  co_dimension_probe constant varchar2(15) := 'dimension probe';
+
   -- The configuration part of an open_store request, each key with its
   -- omitted / null / value state.
   type t_request is record (
@@ -386,7 +389,8 @@ as
     if p_config.search_strategy = agentmem_store_catalog.co_vector and p_config.vector_dim is null then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: vector_dim null: search_strategy VECTOR needs local vectors; pass vector_dim, the'
-        || ' dimension of your embedding model (e.g. 384)');
+        || ' dimension of your embedding model (e.g. 384), or omit it and pass embedding_model (its dimension'
+        || ' is then taken)');
     end if;
     if p_config.search_strategy = agentmem_store_catalog.co_hybrid and p_config.embedding_model is null then
       fail(dbms_agent_memory_store.co_invalid_argument,
@@ -658,11 +662,33 @@ as
     return agentmem_util.has_privilege('CREATE JOB') or agentmem_util.has_privilege('CREATE ANY JOB');
   end can_create_job;
 
+  -- The configuration of a new store: the request over the defaults, with
+  -- vector_dim inferred when a VECTOR store names an embedding_model and
+  -- omits vector_dim (seed: the store then takes the embedder's dimension).
+  -- The model is checked first (check_feasible), then embeds a probe text
+  -- once; its output dimension (VECTOR_DIMENSION_COUNT) becomes vector_dim.
+  -- A vector_dim given explicitly, even null, is kept as given.
+  function new_config(p_store in t_store, p_request in t_request) return t_config
+  is
+    l_config t_config := merged(default_config, p_request);
+    l_probe  t_store := p_store;
+    l_vector vector;
+  begin
+    if l_config.search_strategy = agentmem_store_catalog.co_vector and not p_request.vector_dim.present
+       and l_config.embedding_model is not null then
+      check_feasible(p_store, l_config);
+      l_probe.config := l_config;
+      l_vector := agentmem_chunks.embed(l_probe, co_dimension_probe);
+      select vector_dimension_count(l_vector) into l_config.vector_dim from dual;
+    end if;
+    return l_config;
+  end new_config;
+
   procedure create_new(p_store in out nocopy t_store, p_request in t_request,
                        p_actions in out nocopy agentmem_util.t_text_list,
                        p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_config t_config := merged(default_config, p_request);
+    l_config t_config := new_config(p_store, p_request);
   begin
     validate_config(l_config);
     check_feasible(p_store, l_config);
@@ -799,7 +825,7 @@ as
         create_if_necessary(l_store, l_request, l_actions, l_warnings);
       when co_recreate then
         declare
-          l_config t_config := merged(default_config, l_request);
+          l_config t_config := new_config(l_store, l_request);
         begin
           validate_config(l_config);
           check_feasible(l_store, l_config);
