@@ -21,7 +21,9 @@ as
   -- records without created_at, updated_at, seq_no, timestamp and
   -- event_timestamp, which the data set cannot reproduce); keyword_
   -- fixtures on UTS_SRCH_K compare the set of ids and that distances ascend
-  -- in [0, 1]; hybrid_ fixtures need a HYBRID store.
+  -- in [0, 1]; hybrid_ fixtures need a HYBRID store. UTS_SRCH_R holds rows
+  -- for the rounds (a selective metadata filter; a user scope matching 3 of
+  -- 300 rows); UTS_SRCH_S INVALID records of memory and other types.
   --
   -- Stores are DDL and KEYWORD search sees committed rows only, so the suite
   -- runs with --%rollback(manual) and commits its data; every store it
