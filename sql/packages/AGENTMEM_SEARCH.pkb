@@ -904,7 +904,7 @@ as
     l_rows   pls_integer := least(greatest(4 * least(p_request.k, co_max_fetch), 20), l_max);
     l_exact  boolean := false;
     l_source pls_integer;
-    l_prior  pls_integer := -1;
+    l_prior  pls_integer := 0;     -- source rows of the previous round (none before)
     l_hits   t_hit_list;
   begin
     for l_round in 1 .. co_max_rounds loop
