@@ -53,8 +53,6 @@ as
   -- ends. A wait longer than co_ddl_lock_timeout seconds is STORE_BROKEN,
   -- like a store another session left CREATING.
   co_ddl_lock_timeout constant pls_integer := 900;
-  -- User lock ids are 0 .. 1073741823 (DBMS_LOCK.REQUEST, id parameter).
-  co_lock_id_max      constant pls_integer := 1073741823;
   -- ORA-06550: the dynamic block did not compile (no EXECUTE on DBMS_LOCK).
   e_block_compile exception;
   pragma exception_init(e_block_compile, -6550);
@@ -69,13 +67,16 @@ as
     agentmem_util.raise_error(p_code, p_message);
   end fail;
 
-  -- The user lock id of the store's DDL: a hash of owner and prefix. Two
-  -- stores whose ids collide only serialize each other's DDL.
+  -- The user lock id of the store's DDL: a hash of owner and store key
+  -- into 0 .. 1073741823, the range of user lock ids (DBMS_LOCK.REQUEST,
+  -- id). max_bucket is a literal, as in the ORA_HASH examples; 2^30 - 1 makes
+  -- the buckets uniform (sqlrf/ORA_HASH.html). Two stores whose ids collide
+  -- only serialize each other's DDL.
   function ddl_lock_id(p_store in t_store) return number
   is
     l_id number;
   begin
-    select ora_hash(p_store.owner || '.' || p_store.store_key, co_lock_id_max) into l_id from dual;
+    select ora_hash(p_store.owner || '.' || p_store.store_key, 1073741823) into l_id from dual;
     return l_id;
   end ddl_lock_id;
 
