@@ -20,7 +20,8 @@ with the action to take. Exits 1 when any check fails.
 
 Checks: database release and COMPATIBLE (VECTOR needs 23.4 and COMPATIBLE
 >= 23.4.0; hybrid vector indexes 23.6; Deep Data Security 23.26.2), CREATE
-TABLE / PROCEDURE / JOB privileges, EXECUTE on DBMS_LOCK (migration lock),
+TABLE / PROCEDURE / JOB privileges, EXECUTE on DBMS_LOCK (migration lock and
+store DDL lock), EXECUTE on DBMS_VECTOR (the chunker; no Oracle Text needed),
 Oracle Text (CTXSYS, CTX_DDL), the installed packages (missing, INVALID with
 their compile errors, release), and the migration version and dirty flag.
 
@@ -142,6 +143,11 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		couldNot("migration lock", err)
 	} else {
 		out = append(out, lockFinding(ok, user))
+	}
+	if ok, err := visibleObject(ctx, db, "SYS", "DBMS_VECTOR"); err != nil {
+		couldNot("chunker", err)
+	} else {
+		out = append(out, chunkerFinding(ok, user))
 	}
 	if f, err := textFinding(ctx, db, user); err != nil {
 		couldNot("oracle text", err)
@@ -289,6 +295,17 @@ func lockFinding(visible bool, user string) finding {
 	return finding{Check: "migration lock", Level: levelFail,
 		Detail: "no EXECUTE on SYS.DBMS_LOCK: agentmem migrate cannot take its lock",
 		Action: "a DBA runs: grant execute on sys.dbms_lock to " + user}
+}
+
+// chunkerFinding: every store chunks text with DBMS_VECTOR.UTL_TO_CHUNKS
+// (not the DBMS_VECTOR_CHAIN twin, documented as requiring Oracle Text).
+func chunkerFinding(visible bool, user string) finding {
+	if visible {
+		return finding{Check: "chunker", Level: levelOK, Detail: "EXECUTE on SYS.DBMS_VECTOR held (UTL_TO_CHUNKS)"}
+	}
+	return finding{Check: "chunker", Level: levelWarn,
+		Detail: "no EXECUTE on SYS.DBMS_VECTOR: records with text cannot be chunked unless index_texts gives the chunks, and query text cannot be searched",
+		Action: "a DBA runs: grant execute on sys.dbms_vector to " + user + " (or grant db_developer_role)"}
 }
 
 func textFinding(ctx context.Context, db *sql.DB, user string) (finding, error) {

@@ -83,6 +83,11 @@ func TestLockAndTextFindings(t *testing.T) {
 	assert.Equal(t, levelFail, f.Level)
 	assert.Equal(t, "a DBA runs: grant execute on sys.dbms_lock to APP", f.Action)
 
+	assert.Equal(t, levelOK, chunkerFinding(true, "APP").Level)
+	f = chunkerFinding(false, "APP")
+	assert.Equal(t, levelWarn, f.Level)
+	assert.Contains(t, f.Action, "grant execute on sys.dbms_vector to APP")
+
 	assert.Equal(t, levelOK, oracleTextFinding(true, true, "APP").Level)
 	assert.Contains(t, oracleTextFinding(false, false, "APP").Detail, "not installed (no CTXSYS)")
 	f = oracleTextFinding(true, false, "APP")

@@ -13,7 +13,7 @@
 #   CREATE SESSION/TABLE/VIEW/SEQUENCE/PROCEDURE/TRIGGER/TYPE  the schema objects
 #   CREATE JOB            the purge and index-sync scheduler jobs
 #   CREATE MINING MODEL   loading an ONNX embedding model (DBMS_VECTOR.LOAD_ONNX_MODEL)
-#   EXECUTE ON DBMS_LOCK  the migration lock of agentmem migrate
+#   EXECUTE ON DBMS_LOCK  the migration lock of agentmem migrate, the store DDL lock
 #   EXECUTE ON CTX_DDL    Oracle Text index sync and preferences (KEYWORD, HYBRID)
 #   CTXAPP                Oracle Text preferences, per the Oracle Text guide
 #   QUOTA ON USERS        table data (granted again here so the script stands alone)

@@ -2,7 +2,7 @@ create or replace package body agentmem_chunks
 as
 
   -- ORA-00904: invalid identifier; what SQL reports for a package function
-  -- the caller may not execute (DBMS_VECTOR_CHAIN without EXECUTE).
+  -- the caller may not execute (DBMS_VECTOR without EXECUTE).
   e_invalid_identifier exception;
   pragma exception_init(e_invalid_identifier, -904);
 
@@ -66,13 +66,18 @@ as
       || ' equals the store''s vector_dim, and that each text fits one VARCHAR2 (chunk long texts)');
   end embedding_failed;
 
+  -- The chunker is DBMS_VECTOR.UTL_TO_CHUNKS, not its DBMS_VECTOR_CHAIN
+  -- twin: same parameters and output (vecse/utl_to_chunks-dbms_vector.html),
+  -- both call the VECTOR_CHUNKS SQL function, but DBMS_VECTOR_CHAIN is
+  -- documented as requiring Oracle Text (vecse/dbms_vector_chain-vecse.html,
+  -- note), and VECTOR stores must work without it.
   procedure chunker_missing(p_error in varchar2)
   is
   begin
     agentmem_util.raise_error(dbms_agent_memory_store.co_privilege_missing,
-      'PRIVILEGE_MISSING: DBMS_VECTOR_CHAIN.UTL_TO_CHUNKS is not callable by '
+      'PRIVILEGE_MISSING: DBMS_VECTOR.UTL_TO_CHUNKS is not callable by '
       || agentmem_util.current_user_name || ' (' || p_error || '); the store chunks retrieval text with it:'
-      || ' ask a DBA to grant EXECUTE ON SYS.DBMS_VECTOR_CHAIN (or DB_DEVELOPER_ROLE), or pass index_texts'
+      || ' ask a DBA to grant EXECUTE ON SYS.DBMS_VECTOR (or DB_DEVELOPER_ROLE), or pass index_texts'
       || ' as lists of chunks');
   end chunker_missing;
 
@@ -354,7 +359,7 @@ as
     -- {chunk_id, chunk_offset, chunk_length, chunk_data}; ordered by
     -- chunk_id because a table function's row order is not guaranteed.
     execute immediate
-      'select jt.chunk_data from dbms_vector_chain.utl_to_chunks(:1, json(:2)) c,'
+      'select jt.chunk_data from dbms_vector.utl_to_chunks(:1, json(:2)) c,'
       || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
       || ' chunk_data clob path ''$.chunk_data'')) jt'
       || ' where jt.chunk_data is not null order by jt.chunk_id'
@@ -380,7 +385,7 @@ as
     execute immediate
       'select t.n - 1, jt.chunk_data'
       || ' from json_table(:1, ''$[*]'' columns (n for ordinality, txt clob path ''$'')) t,'
-      || ' dbms_vector_chain.utl_to_chunks(t.txt, json(:2)) c,'
+      || ' dbms_vector.utl_to_chunks(t.txt, json(:2)) c,'
       || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
       || ' chunk_data clob path ''$.chunk_data'')) jt'
       || ' where jt.chunk_data is not null order by t.n, jt.chunk_id'
@@ -468,7 +473,7 @@ as
         'insert into ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS')
         || ' (source_id, source_type, chunk_seq, chunk_text, thread_id, user_id, agent_id, status, expires_at)'
         || ' select :1, :2, row_number() over (order by jt.chunk_id), jt.chunk_data, :3, :4, :5, :6, :7'
-        || ' from dbms_vector_chain.utl_to_chunks(:8, json(:9)) c,'
+        || ' from dbms_vector.utl_to_chunks(:8, json(:9)) c,'
         || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
         || ' chunk_data clob path ''$.chunk_data'')) jt'
         || ' where jt.chunk_data is not null'

@@ -5,20 +5,21 @@ create or replace package agentmem_chunks
                  package agentmem_record_edit,
                  package agentmem_record_data,
                  package agentmem_search,
+                 package agentmem_store,
                  package agentmem_search_keyword)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_CHUNKS: retrieval text of records, and the RECORD_CHUNKS rows
   -- that carry it (docs/protocol-records.md §4, docs/records.md).
   --
-  --   * split / embed: the store's chunker (DBMS_VECTOR_CHAIN.UTL_TO_CHUNKS
+  --   * split / embed: the store's chunker (DBMS_VECTOR.UTL_TO_CHUNKS
   --     with the registry's chunking config) and its in-database model
   --     (VECTOR_EMBEDDING with the config's embedding_model).
   --   * The row writer: every write of RECORD_CHUNKS goes through here, so
   --     each row copies the scope, STATUS and EXPIRES_AT of its record (R14)
   --     and bulk paths run one statement per step for the whole call.
   --
-  -- DBMS_VECTOR_CHAIN and the model are reached through dynamic SQL: a
+  -- DBMS_VECTOR and the model are reached through dynamic SQL: a
   -- static reference would make this package's compilation depend on a
   -- direct EXECUTE grant to the owner (see AGENTMEM_STORE_DDL); at run time
   -- the caller's privileges apply (AUTHID CURRENT_USER).
@@ -134,18 +135,18 @@ as
                  p_rows       in out nocopy t_row_list,
                  p_unvectored out boolean);
 
-  -- Splits p_text with the store's chunking config (DBMS_VECTOR_CHAIN.
+  -- Splits p_text with the store's chunking config (DBMS_VECTOR.
   -- UTL_TO_CHUNKS, JSON params from the registry config), chunks in order.
   -- NULL or empty text gives an empty list; so does text the chunker turns
   -- into no chunk. Each chunk is at most 4000 bytes (UTL_TO_CHUNKS output).
-  -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR_CHAIN is not callable.
+  -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR is not callable.
   function split(p_store in agentmem_store_catalog.t_store, p_text in clob) return t_chunk_list;
 
   -- Splits several texts in one statement, as split does each: p_texts is a
   -- JSON array of strings. Returns the chunks of every text, text_no being
   -- the text's 0-based position, ordered by text_no, then chunk order; a
   -- text the chunker turns into no chunk has no entry.
-  -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR_CHAIN is not callable.
+  -- Raises: PRIVILEGE_MISSING when DBMS_VECTOR is not callable.
   function split_many(p_store in agentmem_store_catalog.t_store, p_texts in clob) return t_numbered_chunk_list;
 
   -- Embeds p_text with the store's in-database model (config

@@ -320,27 +320,26 @@ as
       read_ids(l_key, l_count, 'agent', l_batch.recs);
     end if;
 
-    -- roles
-    l_key := read_key(p_obj, 'roles', p_prefix, l_count);
-    for i in 0 .. l_count - 1 loop
-      continue when not has_value(l_key, i);
-      if not l_key.is_list and i > 0 then
-        l_batch.recs(i + 1).role := l_batch.recs(1).role;   -- broadcast, checked once
-        continue;
-      end if;
-      if l_type <> 'message' then
-        fail('INVALID_ARGUMENT: ' || key_path(l_key, i) || ' ' || agentmem_util.shown(entry(l_key, i))
-             || ' applies to record_type ''message'' only; omit roles for record_type '
-             || agentmem_util.shown_text(l_type));
-      end if;
-      l_value := case when entry(l_key, i).is_string
-                      then dbms_lob.substr(lob_loc => agentmem_util.string_value(entry(l_key, i)), amount => 100, offset => 1) end;
-      if trim(l_value) is null or length(l_value) > 64 then
-        fail('INVALID_ARGUMENT: ' || key_path(l_key, i) || ' ' || agentmem_util.shown(entry(l_key, i))
-             || ' must be a non-blank string of at most 64 characters, or null');
-      end if;
-      l_batch.recs(i + 1).role := l_value;
-    end loop;
+    -- roles: read for messages only. On other types the key is ignored, not
+    -- rejected (seed: "used only if record_type is message"): neither its
+    -- values nor its list length are checked, and nothing is stored.
+    if l_type = 'message' then
+      l_key := read_key(p_obj, 'roles', p_prefix, l_count);
+      for i in 0 .. l_count - 1 loop
+        continue when not has_value(l_key, i);
+        if not l_key.is_list and i > 0 then
+          l_batch.recs(i + 1).role := l_batch.recs(1).role;   -- broadcast, checked once
+          continue;
+        end if;
+        l_value := case when entry(l_key, i).is_string
+                        then dbms_lob.substr(lob_loc => agentmem_util.string_value(entry(l_key, i)), amount => 100, offset => 1) end;
+        if trim(l_value) is null or length(l_value) > 64 then
+          fail('INVALID_ARGUMENT: ' || key_path(l_key, i) || ' ' || agentmem_util.shown(entry(l_key, i))
+               || ' must be a non-blank string of at most 64 characters, or null');
+        end if;
+        l_batch.recs(i + 1).role := l_value;
+      end loop;
+    end if;
 
     -- timestamps
     l_key := read_key(p_obj, 'timestamps', p_prefix, l_count);

@@ -27,12 +27,19 @@ as
     'message, image, memory, fact, guideline, preference, user_profile, agent_profile, thread_summary, thread';
   co_default_types constant varchar2(200) :=
     'message, image, memory, fact, guideline, preference, user_profile, agent_profile';
+  -- The memory-type records include_invalid_results=false hides when not
+  -- VALID (seed: "enregistrements de type mémoire"); other types never.
+  co_memory_types constant varchar2(100) := 'memory, fact, guideline, preference';
 
   co_max_query_chars  constant pls_integer := 32767;
   co_max_query_chunks constant pls_integer := 16;
-  co_max_k            constant pls_integer := 1000;
+  -- k has no upper bound (seed: at least 1); a k beyond the PLS_INTEGER
+  -- range asks for every match, as the largest PLS_INTEGER does.
+  co_max_k            constant pls_integer := 2147483647;
+  -- Candidate rows fetched per round: at most max(4000, k); at most 4
+  -- rounds (the last may be the exact VECTOR round, see search_probe).
   co_max_fetch        constant pls_integer := 4000;
-  co_max_rounds       constant pls_integer := 3;
+  co_max_rounds       constant pls_integer := 4;
   co_float32_max      constant number := 3.4028234663852886e38;
   co_rrf_constant     constant pls_integer := 60;
 
@@ -201,6 +208,13 @@ as
         when value_error or e_numeric_overflow then
           l_value := null;   -- beyond Oracle NUMBER: out of range anyway
       end;
+    end if;
+    if p_max is null then
+      -- No upper bound: larger values act as the PLS_INTEGER maximum.
+      if l_value is null or l_value <> trunc(l_value) or l_value < p_min then
+        invalid(p_key || ' ' || shown(l_element) || ' must be a whole number of at least ' || p_min);
+      end if;
+      return least(l_value, co_max_k);
     end if;
     if l_value is null or l_value <> trunc(l_value) or l_value not between p_min and p_max then
       invalid(p_key || ' ' || shown(l_element) || ' must be a whole number from ' || p_min || ' to ' || p_max);
@@ -388,7 +402,7 @@ as
   begin
     reject_unknown_keys(l_req, co_request_keys, 'search');
     read_query(l_req, l_request);
-    l_request.k := whole(l_req, 'k', 1, co_max_k, 10);
+    l_request.k := whole(l_req, 'k', 1, null, 10);
     l_request.user_scope := read_scope(l_req, 'user_id');
     l_request.agent_scope := read_scope(l_req, 'agent_id');
     l_request.thread_scope := read_scope(l_req, 'thread_id');
@@ -640,29 +654,36 @@ as
   begin
     return 'c.source_type in ' || type_literals(p_request.types)
            || ' and (c.expires_at is null or c.expires_at > systimestamp)'
-           || case when not p_request.include_invalid then ' and c.status = ''VALID''' end
+           || case when not p_request.include_invalid then
+                ' and (c.status = ''VALID'' or c.source_type not in ' || type_literals(list_of(co_memory_types)) || ')'
+              end
            || scope_predicate('USER', p_request.user_scope)
            || scope_predicate('AGENT', p_request.agent_scope)
            || scope_predicate('THREAD', p_request.thread_scope);
   end chunk_predicates;
 
   -- The candidate chunk rows (source_type, source_id, dist) of one probe.
+  -- p_exact (VECTOR): an exact search, FETCH FIRST without APPROX, which
+  -- applies every WHERE predicate before the top n is taken.
   -- agentmem:sql-builder
-  function candidates_sql(p_store in t_store, p_mode in varchar2, p_dim in number, p_request in t_request)
-    return varchar2
+  function candidates_sql(p_store in t_store, p_mode in varchar2, p_dim in number, p_request in t_request,
+                          p_exact in boolean) return varchar2
   is
     l_chunks varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
   begin
     if p_mode = co_mode_vector then
       -- Index search: ORDER BY the distance on the indexed column with the
       -- index's metric (cosine), ascending, FETCH APPROX; the target
-      -- accuracy is the index's (95).
+      -- accuracy is the index's (95). Without APPROX the search is exact
+      -- (vecse/approximate-search-using-ivf.html; the same query "with FETCH
+      -- FIRST", no index): the round search_probe runs when an approximate
+      -- round came back short.
       return 'select c.source_type, c.source_id, vector_distance(c.embedding, to_vector(:qv, '
              || agentmem_util.sql_int(p_dim, 1, 65535, 'vector dimension') || ', float32), cosine) dist'
              || ' from ' || l_chunks || ' c where c.embedding is not null and ' || chunk_predicates(p_request)
              || ' order by vector_distance(c.embedding, to_vector(:qv, '
              || agentmem_util.sql_int(p_dim, 1, 65535, 'vector dimension') || ', float32), cosine)'
-             || ' fetch approx first :n_rows rows only';
+             || case when p_exact then ' fetch first :n_rows rows only' else ' fetch approx first :n_rows rows only' end;
     elsif p_mode = co_mode_keyword then
       return 'select c.source_type, c.source_id, 1 - score(1) / 100 dist'
              || ' from ' || l_chunks || ' c where contains(c.chunk_text, :kq, 1) > 0 and ' || chunk_predicates(p_request)
@@ -707,7 +728,7 @@ as
   -- metadata filter; ordered by distance, id, type (binary).
   -- agentmem:sql-builder
   function round_sql(p_store in t_store, p_mode in varchar2, p_dim in number, p_request in t_request,
-                     p_filter_sql in varchar2) return clob
+                     p_filter_sql in varchar2, p_exact in boolean) return clob
   is
     l_sql clob;
   begin
@@ -718,7 +739,7 @@ as
     l_sql := l_sql || p_filter_sql;
     l_sql := l_sql || ') then 1 else 0 end passes from (select cand.source_type, cand.source_id,'
              || ' min(cand.dist) dist, count(*) chunk_rows from (';
-    l_sql := l_sql || candidates_sql(p_store, p_mode, p_dim, p_request);
+    l_sql := l_sql || candidates_sql(p_store, p_mode, p_dim, p_request, p_exact);
     l_sql := l_sql || ') cand group by cand.source_type, cand.source_id) b order by b.dist,'
              || ' nlssort(b.source_id, ''NLS_SORT=BINARY''), nlssort(b.source_type, ''NLS_SORT=BINARY'')';
     return l_sql;
@@ -856,20 +877,54 @@ as
       raise;
   end run_round;
 
+  -- The next round's n: 4 times p_rows, at most p_max (without the
+  -- PLS_INTEGER overflow of p_rows * 4 near the type's maximum).
+  function grown(p_rows in pls_integer, p_max in pls_integer) return pls_integer
+  is
+  begin
+    return case when p_rows > p_max / 4 then p_max else p_rows * 4 end;
+  end grown;
+
   -- The top k records of one probe, over-fetching in rounds (protocol
   -- section 8): n = max(4k, 20); again with 4n while fewer than k records
-  -- survive and the source returned all n rows; at most 3 rounds, n <= 4000.
+  -- pass; n at most max(4000, k); at most 4 rounds.
+  -- A round whose source gave fewer than n rows proves exhaustion only
+  -- where the source is exact: KEYWORD (CONTAINS) and the exact VECTOR
+  -- round. An approximate VECTOR round may come back short although more
+  -- rows qualify (IVF post-filtering applies the WHERE predicates after the
+  -- probed partitions: vecse/optimizer-plans-ivf-vector-indexes.html), so
+  -- the next round is exact with the same n. DBMS_HYBRID_VECTOR.SEARCH in
+  -- DOCUMENT mode may return fewer than topN documents (several chunks of
+  -- one document), so HYBRID grows n until a round adds no source row.
   function search_probe(p_store in t_store, p_mode in varchar2, p_request in t_request, p_sql in clob,
-                        p_binds in agentmem_filter.t_bind_list, p_probe in t_probe) return t_hit_list
+                        p_exact_sql in clob, p_binds in agentmem_filter.t_bind_list, p_probe in t_probe)
+    return t_hit_list
   is
-    l_rows   pls_integer := least(greatest(4 * p_request.k, 20), co_max_fetch);
+    l_max    pls_integer := greatest(co_max_fetch, p_request.k);
+    l_rows   pls_integer := least(greatest(4 * least(p_request.k, co_max_fetch), 20), l_max);
+    l_exact  boolean := false;
     l_source pls_integer;
+    l_prior  pls_integer := 0;     -- source rows of the previous round (none before)
     l_hits   t_hit_list;
   begin
     for l_round in 1 .. co_max_rounds loop
-      l_source := run_round(p_store, p_mode, p_request, p_sql, p_binds, p_probe, l_rows, l_hits);
-      exit when l_hits.count >= p_request.k or l_source < l_rows or l_rows >= co_max_fetch;
-      l_rows := least(l_rows * 4, co_max_fetch);
+      l_source := run_round(p_store, p_mode, p_request, case when l_exact then p_exact_sql else p_sql end, p_binds,
+                            p_probe, l_rows, l_hits);
+      exit when l_hits.count >= p_request.k;
+      if l_source < l_rows then
+        if p_mode = co_mode_vector and not l_exact then
+          l_exact := true;   -- same n, exact: definitive
+        elsif p_mode in (co_mode_hybrid, co_mode_hybrid_text) and l_source > l_prior and l_rows < l_max then
+          l_prior := l_source;
+          l_rows := grown(l_rows, l_max);
+        else
+          exit;   -- the source is exhausted
+        end if;
+      else
+        exit when l_rows >= l_max;
+        l_prior := l_source;
+        l_rows := grown(l_rows, l_max);
+      end if;
     end loop;
     return l_hits;
   end search_probe;
@@ -934,6 +989,7 @@ as
     l_probes     t_probe_list;
     l_dim        number;
     l_sql        clob;
+    l_exact_sql  clob;
     l_hits       t_hit_list;
     l_all        t_hit_list := t_hit_list();
     l_list_of    t_number_list := t_number_list();
@@ -951,9 +1007,12 @@ as
       l_dim := l_result.store.config.vector_dim;
     end if;
     l_sql := round_sql(l_result.store, case when l_mode = co_mode_hybrid_text then co_mode_hybrid else l_mode end,
-                       l_dim, l_request, l_filter_sql);
+                       l_dim, l_request, l_filter_sql, false);
+    if l_mode = co_mode_vector then
+      l_exact_sql := round_sql(l_result.store, l_mode, l_dim, l_request, l_filter_sql, true);
+    end if;
     for i in 1 .. l_probes.count loop
-      l_hits := search_probe(l_result.store, l_mode, l_request, l_sql, l_binds, l_probes(i));
+      l_hits := search_probe(l_result.store, l_mode, l_request, l_sql, l_exact_sql, l_binds, l_probes(i));
       if l_probes.count = 1 then
         l_result.hits := l_hits;
       else

@@ -19,6 +19,9 @@ as
   co_chunk_split     constant varchar2(11) := 'recursively';
   co_chunk_normalize constant varchar2(4) := 'all';
 
+  -- The text embedded once to learn an in-database model's dimension.
+  co_dimension_probe constant varchar2(15) := 'dimension probe';
+
   -- The configuration part of an open_store request, each key with its
   -- omitted / null / value state.
   type t_request is record (
@@ -40,6 +43,20 @@ as
   subtype t_store is agentmem_store_catalog.t_store;
   subtype t_config is agentmem_store_catalog.t_config;
 
+  -- Store DDL lock (issue 9, item 12): a DBMS_LOCK user lock per (owner,
+  -- store), taken in exclusive mode around every lifecycle policy,
+  -- upgrade_store and drop_store, so two sessions never run one store's DDL
+  -- at once. The numeric overload: ALLOCATE_UNIQUE, the named alternative,
+  -- performs a commit (DBMS_LOCK reference), which an API call must not.
+  -- release_on_commit => FALSE because the DDL commits; the lock is
+  -- released explicitly on every exit path, and by Oracle when the session
+  -- ends. A wait longer than co_ddl_lock_timeout seconds is STORE_BROKEN,
+  -- like a store another session left CREATING.
+  co_ddl_lock_timeout constant pls_integer := 900;
+  -- ORA-06550: the dynamic block did not compile (no EXECUTE on DBMS_LOCK).
+  e_block_compile exception;
+  pragma exception_init(e_block_compile, -6550);
+
   ------------------------------------------------------------------------------
   -- Shared helpers
   ------------------------------------------------------------------------------
@@ -49,6 +66,59 @@ as
   begin
     agentmem_util.raise_error(p_code, p_message);
   end fail;
+
+  -- The user lock id of the store's DDL: a hash of owner and store key
+  -- into 0 .. 1073741823, the range of user lock ids (DBMS_LOCK.REQUEST,
+  -- id). max_bucket is a literal, as in the ORA_HASH examples; 2^30 - 1 makes
+  -- the buckets uniform (sqlrf/ORA_HASH.html). Two stores whose ids collide
+  -- only serialize each other's DDL.
+  function ddl_lock_id(p_store in t_store) return number
+  is
+    l_id number;
+  begin
+    select ora_hash(p_store.owner || '.' || p_store.store_key, 1073741823) into l_id from dual;
+    return l_id;
+  end ddl_lock_id;
+
+  -- Takes the store's DDL lock, waiting while another session holds it.
+  -- DBMS_LOCK is called dynamically so this package compiles without a
+  -- direct grant on it (stored PL/SQL compiles without roles).
+  procedure lock_ddl(p_store in t_store)
+  is
+    l_result integer;
+  begin
+    execute immediate
+      'begin :r := dbms_lock.request(id => :i, lockmode => dbms_lock.x_mode, timeout => :t,'
+      || ' release_on_commit => false); end;'
+      using out l_result, in ddl_lock_id(p_store), in co_ddl_lock_timeout;
+    -- 0 granted; 4 already held by this session (same lock, fine).
+    if l_result not in (0, 4) then
+      fail(dbms_agent_memory_store.co_store_broken,
+        'STORE_BROKEN: the DDL lock of ' || agentmem_store_catalog.display_name(p_store) || ' was not granted ('
+        || case l_result when 1 then 'another session has held it for ' || co_ddl_lock_timeout || ' seconds'
+                         when 2 then 'deadlock' else 'DBMS_LOCK.REQUEST returned ' || l_result end
+        || '): another session is running DDL on this store; retry when it has finished, or run describe_store'
+        || ' to see its status');
+    end if;
+  exception
+    when e_block_compile then
+      fail(dbms_agent_memory_store.co_privilege_missing,
+        'PRIVILEGE_MISSING: DBMS_LOCK.REQUEST is not callable by ' || agentmem_util.current_user_name || ' ('
+        || sqlerrm || '); store DDL is serialized with a DBMS_LOCK lock: ask a DBA to grant EXECUTE ON'
+        || ' SYS.DBMS_LOCK to ' || agentmem_util.current_user_name);
+  end lock_ddl;
+
+  -- Releases the store's DDL lock; called on every exit path after
+  -- lock_ddl, error handlers included. RELEASE reports by its result, not
+  -- by raising (0 released; 4 not held, e.g. already released: nothing to
+  -- do), so the error being handled is the one that surfaces.
+  procedure unlock_ddl(p_store in t_store)
+  is
+    l_result integer;
+  begin
+    execute immediate 'begin :r := dbms_lock.release(id => :i); end;'
+      using out l_result, in ddl_lock_id(p_store);
+  end unlock_ddl;
 
   function text_array(p_list in agentmem_util.t_text_list) return json_array_t
   is
@@ -320,7 +390,8 @@ as
     if p_config.search_strategy = agentmem_store_catalog.co_vector and p_config.vector_dim is null then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: vector_dim null: search_strategy VECTOR needs local vectors; pass vector_dim, the'
-        || ' dimension of your embedding model (e.g. 384)');
+        || ' dimension of your embedding model (e.g. 384), or omit it and pass embedding_model (its dimension'
+        || ' is then taken)');
     end if;
     if p_config.search_strategy = agentmem_store_catalog.co_hybrid and p_config.embedding_model is null then
       fail(dbms_agent_memory_store.co_invalid_argument,
@@ -592,11 +663,33 @@ as
     return agentmem_util.has_privilege('CREATE JOB') or agentmem_util.has_privilege('CREATE ANY JOB');
   end can_create_job;
 
+  -- The configuration of a new store: the request over the defaults, with
+  -- vector_dim inferred when a VECTOR store names an embedding_model and
+  -- omits vector_dim (seed: the store then takes the embedder's dimension).
+  -- The model is checked first (check_feasible), then embeds a probe text
+  -- once; its output dimension (VECTOR_DIMENSION_COUNT) becomes vector_dim.
+  -- A vector_dim given explicitly, even null, is kept as given.
+  function new_config(p_store in t_store, p_request in t_request) return t_config
+  is
+    l_config t_config := merged(default_config, p_request);
+    l_probe  t_store := p_store;
+    l_vector vector;
+  begin
+    if l_config.search_strategy = agentmem_store_catalog.co_vector and not p_request.vector_dim.present
+       and l_config.embedding_model is not null then
+      check_feasible(p_store, l_config);
+      l_probe.config := l_config;
+      l_vector := agentmem_chunks.embed(l_probe, co_dimension_probe);
+      select vector_dimension_count(l_vector) into l_config.vector_dim from dual;
+    end if;
+    return l_config;
+  end new_config;
+
   procedure create_new(p_store in out nocopy t_store, p_request in t_request,
                        p_actions in out nocopy agentmem_util.t_text_list,
                        p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_config t_config := merged(default_config, p_request);
+    l_config t_config := new_config(p_store, p_request);
   begin
     validate_config(l_config);
     check_feasible(p_store, l_config);
@@ -657,6 +750,7 @@ as
     l_store_id varchar2(16);
     l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_locked   boolean := false;
   begin
     agentmem_util.reject_unknown_keys(l_req, co_request_keys);
     l_id := agentmem_util.get_text(l_req, 'memory_store_id', null, 64);
@@ -681,6 +775,13 @@ as
     l_request := read_request(l_req);
     l_store := locate(l_store_id, l_owner.value, 'memory_store_id', 'schema_owner');
     require_own_schema(l_store, l_policy.value, l_owner.value is not null);
+    if l_policy.value in (co_create_if_empty, co_create_if_necessary, co_recreate) then
+      lock_ddl(l_store);
+      l_locked := true;
+      -- Another session may have created, repaired or dropped the store
+      -- while this one waited: decide on the registry as it is now.
+      agentmem_store_catalog.read_registry(l_store);
+    end if;
 
     -- Hook for the security issue: lifecycle policies (all but NO_CHECK)
     -- must reject an active end-user security context before any DDL
@@ -725,7 +826,7 @@ as
         create_if_necessary(l_store, l_request, l_actions, l_warnings);
       when co_recreate then
         declare
-          l_config t_config := merged(default_config, l_request);
+          l_config t_config := new_config(l_store, l_request);
         begin
           validate_config(l_config);
           check_feasible(l_store, l_config);
@@ -735,11 +836,21 @@ as
           agentmem_store_ddl.create_store(l_store, l_config, l_actions, l_warnings);
         end;
     end case;
+    if l_locked then
+      unlock_ddl(l_store);
+      l_locked := false;
+    end if;
 
     if l_actions.count > 0 then
       agentmem_store_catalog.read_registry(l_store);   -- timestamps and status after the DDL
     end if;
     return response(l_store, l_actions, l_warnings);
+  exception
+    when others then
+      if l_locked then
+        unlock_ddl(l_store);
+      end if;
+      raise;
   end open_store;
 
   function upgrade_store(p_store_id in varchar2) return clob
@@ -747,25 +858,51 @@ as
     l_store    t_store := locate_own(p_store_id);
     l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_locked   boolean := false;
   begin
     if l_store.status = 'DROPPING' or l_store.schema_version > agentmem_store_catalog.co_schema_version then
       check_usable(l_store);
     end if;
     if l_store.schema_version < agentmem_store_catalog.co_schema_version then
       require_ddl_session(l_store);
-      agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
-      agentmem_store_catalog.read_registry(l_store);
+      lock_ddl(l_store);
+      l_locked := true;
+      agentmem_store_catalog.read_registry(l_store);   -- another session may have upgraded it meanwhile
+      if l_store.schema_version < agentmem_store_catalog.co_schema_version then
+        agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
+        agentmem_store_catalog.read_registry(l_store);
+      end if;
+      unlock_ddl(l_store);
+      l_locked := false;
     end if;
     return response(l_store, l_actions, l_warnings);
+  exception
+    when others then
+      if l_locked then
+        unlock_ddl(l_store);
+      end if;
+      raise;
   end upgrade_store;
 
   procedure drop_store(p_store_id in varchar2)
   is
     l_store   t_store := locate_own(p_store_id, p_allow_orphans => true);
     l_actions agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_locked  boolean := false;
   begin
     require_ddl_session(l_store);   -- the purge job is named without its schema
+    lock_ddl(l_store);
+    l_locked := true;
+    l_store := locate_own(p_store_id, p_allow_orphans => true);   -- as it is after any wait: NOT_FOUND if dropped
     agentmem_store_ddl.drop_store(l_store, l_actions);
+    unlock_ddl(l_store);
+    l_locked := false;
+  exception
+    when others then
+      if l_locked then
+        unlock_ddl(l_store);
+      end if;
+      raise;
   end drop_store;
 
 end agentmem_store;

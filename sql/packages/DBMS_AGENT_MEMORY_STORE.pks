@@ -31,7 +31,10 @@ as
   --   are committed when they return, even on error (a failed step leaves the
   --   store BROKEN, see open_store), while the caller's pending work is
   --   neither committed nor rolled back. They are restartable: run the same
-  --   call again after fixing the cause of an error.
+  --   call again after fixing the cause of an error. The creating policies,
+  --   upgrade_store and drop_store hold a DBMS_LOCK lock per store while they
+  --   run (released on every exit): concurrent calls on one store wait for
+  --   each other instead of running DDL at once (docs/stores.md).
   --
   -- Rights
   --   AUTHID CURRENT_USER: the package runs with the caller's privileges, so
@@ -142,7 +145,9 @@ as
   --   search_strategy      VECTOR | KEYWORD | HYBRID; absent: the stored one, or
   --                        VECTOR for a new store
   --   search_index_sync    ON_COMMIT (default) | MANUAL | AUTO (HYBRID only)
-  --   vector_dim           dimension of local vectors (VECTOR needs one) or null
+  --   vector_dim           dimension of local vectors (VECTOR needs one) or null;
+  --                        omitted on a new VECTOR store with embedding_model:
+  --                        the model's dimension (one probe embedding)
   --   embedding_model      in-database ONNX model (HYBRID needs one) or null
   --   memory_retention_config {default_ttl_days, max_ttl_days}: days >= 1 or
   --                        null; absent inner key = null; absent object = keep
@@ -156,8 +161,10 @@ as
   --   other than the owner for a creating policy), SCHEMA_MISSING
   --   (the missing objects), SCHEMA_OUTDATED (run upgrade_store),
   --   INCOMPATIBLE_STORE (requested vs stored value), UNSUPPORTED_RELEASE (the
-  --   release needed), STORE_BROKEN (the repair hint), NOT_FOUND (NO_CHECK on
-  --   an unknown store).
+  --   release needed), STORE_BROKEN (the repair hint; or the store's DDL
+  --   lock not granted within 900 seconds), NOT_FOUND (NO_CHECK on an unknown
+  --   store), PRIVILEGE_MISSING (no EXECUTE on DBMS_LOCK for a creating
+  --   policy).
   function open_store(p_request in clob) return clob;
 
   -- Describes a store: configuration, version, the status of each managed
@@ -245,7 +252,7 @@ as
   -- (add_batches form: {"batches": [...], "batch_size"}), in one call.
   -- p_request keys (scalar = broadcast, list = one entry per record):
   --   record_type (required), contents (list, required), record_ids,
-  --   thread_ids, user_ids, agent_ids, roles (message only), timestamps,
+  --   thread_ids, user_ids, agent_ids, roles (messages; ignored on other types), timestamps,
   --   metadata, ttl_days (1..365000; clamped to max_ttl_days), ttl_anchor
   --   (CREATED_AT | TIMESTAMP), statuses (VALID | INVALID), index_texts (list:
   --   string, list of chunks, "" or null), embeddings (list: vector, list of
@@ -375,13 +382,15 @@ as
   --                        characters; split with the store's chunking, at
   --                        most 16 chunks, fused by reciprocal rank), one
   --                        vector, or 1..16 vectors (one per query chunk)
-  --   k                    1..1000, default 10; fewer results are possible
+  --   k                    whole number >= 1 (no upper bound), default 10;
+  --                        fewer results are possible
   --   user_id, agent_id, thread_id   absent: any; null: records unscoped on
   --                        that dimension; "X": exactly X (profiles match on
   --                        their actor id, threads on their own id)
   --   record_types         default: message, image, memory, fact, guideline,
   --                        preference, user_profile, agent_profile
-  --   include_invalid_results   default true
+  --   include_invalid_results   default true; false hides memory, fact,
+  --                        guideline, preference records that are not VALID
   --   metadata_filter      filter object (section 5); null: records without
   --                        metadata
   --   num_hops (0; 1..5 rejected until relations exist), max_linked_results
@@ -395,7 +404,7 @@ as
   --   STORE_BROKEN, SCHEMA_OUTDATED, SCHEMA_MISSING (a search object is
   --   missing), INCOMPATIBLE_STORE (search_strategy), UNSUPPORTED_RELEASE
   --   (HYBRID before 23.6), EMBEDDING_FAILED (the store's model),
-  --   PRIVILEGE_MISSING (DBMS_HYBRID_VECTOR, DBMS_VECTOR_CHAIN).
+  --   PRIVILEGE_MISSING (DBMS_HYBRID_VECTOR, DBMS_VECTOR).
   function search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob;
 
   -- One row of search_rows.
@@ -425,13 +434,13 @@ as
   function search_rows(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return t_search_rows pipelined;
 
-  -- Splits texts with the store's chunking (DBMS_VECTOR_CHAIN.UTL_TO_CHUNKS,
+  -- Splits texts with the store's chunking (DBMS_VECTOR.UTL_TO_CHUNKS,
   -- the code search and the records writer use), for clients that embed
   -- themselves: {"texts": [1..1000 strings]} -> {"chunks": [[chunk, ...], ...]}
   -- in order; [] for a text without a non-space character.
   -- Side effects: none; read-only, callable from SQL.
   -- Raises: INVALID_ARGUMENT, NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED,
-  --   PRIVILEGE_MISSING (DBMS_VECTOR_CHAIN not executable).
+  --   PRIVILEGE_MISSING (DBMS_VECTOR not executable).
   function chunk_text(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob;
 
   -- Job entry point: synchronizes the Oracle Text index (KEYWORD) or hybrid

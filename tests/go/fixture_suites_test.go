@@ -186,12 +186,12 @@ func TestFixtureSuitesReportChangedValue(t *testing.T) {
 		t.Parallel()
 		root := fixtureCopy(t)
 		editFixture(t, root, "search/any_k_zero.error.json", func(v any) any {
-			v.(map[string]any)["message_contains"] = []any{"k", "0", "1 to 500"}
+			v.(map[string]any)["message_contains"] = []any{"k", "0", "whole numbers"}
 			return v
 		})
 		line := lineOf(t, root, "test_agentmem_search.pkb", "q'~any_k_zero~'", "p_error")
 		requireFinding(t, fixturesync.Check(root, fixtureExceptions), "test_agentmem_search.pkb", line,
-			"search/any_k_zero.error.json", `$.message_contains[2]: the suite has "1 to 1000", the fixture "1 to 500"`)
+			"search/any_k_zero.error.json", `$.message_contains[2]: the suite has "whole number", the fixture "whole numbers"`)
 	})
 	t.Run("metadata filter entry", func(t *testing.T) {
 		t.Parallel()

@@ -198,11 +198,6 @@ as
       null,
       q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["record_type 'note'","must be one of","thread_summary"]}~',
       null);
-    add_case('add_records', 'roles_on_memory',
-      q'~{"record_type":"memory","contents":["a"],"roles":"user"}~',
-      null,
-      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["roles 'user'","record_type 'message' only"]}~',
-      null);
     add_case('add_records', 'scope_on_profile',
       q'~{"record_type":"agent_profile","contents":["Helpful"],"record_ids":"a9","agent_ids":"a9"}~',
       null,
@@ -1366,6 +1361,22 @@ as
     expect_error('comma_type', '{"record_type": "memory, fact", "contents": ["a"]}',
       -20100, 'record_type ''memory, fact'' must be one of');
   end comma_in_key_or_type;
+
+  procedure roles_ignored_off_messages
+  is
+    l_response clob;
+    l_record   json_object_t;
+  begin
+    -- A scalar, and a list whose length differs from contents: both ignored.
+    l_response := dbms_agent_memory_store.add_records(co_rec01,
+      '{"record_type": "memory", "contents": ["roles ignored"], "record_ids": "ro1", "roles": "user"}');
+    l_response := dbms_agent_memory_store.add_records(co_rec01,
+      '{"record_type": "fact", "contents": ["roles ignored"], "record_ids": "ro2", "roles": ["user", "x", ""]}');
+    l_record := record_of(dbms_agent_memory_store.get_record(co_rec01, '{"record_type": "memory", "record_id": "ro1"}'));
+    ut.expect(l_record is null, 'ro1 stored').to_be_false;
+    ut.expect(l_record.has('role'), 'a memory has no role').to_be_false;
+    ut.expect(count_rows(co_rec01 || '_MEMORY', 'record', 'ro2'), 'ro2 stored').to_equal(1);
+  end roles_ignored_off_messages;
 
 end test_agentmem_records;
 /

@@ -101,6 +101,9 @@ as
   --%test(a key or a record_type holding a comma matches no entry of the allowed lists)
   procedure comma_in_key_or_type;
 
+  --%test(roles on a non-message record are ignored, not rejected, and not stored)
+  procedure roles_ignored_off_messages;
+
   --%endcontext
 
   -- Helpers shared with test_agentmem_record_edit ------------------------------

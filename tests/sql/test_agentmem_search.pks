@@ -21,7 +21,9 @@ as
   -- records without created_at, updated_at, seq_no, timestamp and
   -- event_timestamp, which the data set cannot reproduce); keyword_
   -- fixtures on UTS_SRCH_K compare the set of ids and that distances ascend
-  -- in [0, 1]; hybrid_ fixtures need a HYBRID store.
+  -- in [0, 1]; hybrid_ fixtures need a HYBRID store. UTS_SRCH_R holds rows
+  -- for the rounds (a selective metadata filter; a user scope matching 3 of
+  -- 300 rows); UTS_SRCH_S INVALID records of memory and other types.
   --
   -- Stores are DDL and KEYWORD search sees committed rows only, so the suite
   -- runs with --%rollback(manual) and commits its data; every store it
@@ -30,7 +32,9 @@ as
   --
   -- Environment-dependent tests print a DBMS_OUTPUT line starting
   -- "SKIPPED:" and assert nothing when the resource is absent (utPLSQL has
-  -- no run-time skip):
+  -- no run-time skip). Absence is checked explicitly (user CTXSYS, the
+  -- model in USER_MINING_MODELS, the release); when the feature is present,
+  -- any failure to set its store up fails the suite:
   --   Oracle Text (user CTXSYS)      keyword_fixtures, long_query_fused,
   --                                  query_too_many_chunks_rejected, manual_sync
   --   model ALL_MINILM_L12_V2 in this schema and release 23.6   hybrid_fixtures
@@ -88,6 +92,15 @@ as
 
   --%test(rounds over-fetch until k records pass a selective metadata filter)
   procedure rounds_fill_k;
+
+  --%test(a scope filter that removes most rows still gives k results (rounds, exact VECTOR round))
+  procedure scope_rounds_fill_k;
+
+  --%test(include_invalid_results false hides INVALID memory, fact, guideline, preference only)
+  procedure invalid_hides_memory_types_only;
+
+  --%test(k above 1000 is accepted: k has no upper bound)
+  procedure k_above_1000_accepted;
 
   --%test(a query longer than one chunk is split and its rankings fused (needs Oracle Text))
   procedure long_query_fused;

@@ -383,6 +383,26 @@ as
     ut.expect(texts(l_response, 'warnings')).to_be_like('%KEYWORD on a HYBRID store%');
   end create_hybrid_store;
 
+  procedure vector_dim_from_model
+  is
+    l_model    varchar2(128 char);
+    l_dim      number;
+    l_response json_object_t;
+  begin
+    select min(model_name) into l_model from user_mining_models where mining_function = 'EMBEDDING';
+    if l_model is null then
+      dbms_output.put_line('SKIPPED: test_agentmem_store.vector_dim_from_model: needs an ONNX embedding model in'
+        || ' schema ' || user);
+      return;
+    end if;
+    execute immediate 'select vector_dimension_count(vector_embedding('
+      || dbms_assert.enquote_name(l_model) || ' using ''dimension probe'' as data)) from dual' into l_dim;
+    l_response := open_json('{"memory_store_id": "UTS_VDIM", "schema_policy": "CREATE_IF_NECESSARY",'
+                            || ' "search_strategy": "VECTOR", "embedding_model": "' || l_model || '"}');
+    ut.expect(config_of(l_response).get_number('vector_dim'), 'vector_dim').to_equal(l_dim);
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|created %');
+  end vector_dim_from_model;
+
   ------------------------------------------------------------------------------
   -- Schema policies
   ------------------------------------------------------------------------------

@@ -120,6 +120,9 @@ as
   --%test(HYBRID store with the schema's embedding model (needs a model, see the spec))
   procedure create_hybrid_store;
 
+  --%test(a VECTOR store with embedding_model and no vector_dim takes the model's dimension (needs a model))
+  procedure vector_dim_from_model;
+
   --%endcontext
 
   --%context(schema policies)
