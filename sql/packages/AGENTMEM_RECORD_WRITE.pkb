@@ -26,13 +26,13 @@ as
   subtype t_rec is agentmem_record_data.t_record;
   subtype t_rec_list is agentmem_record_data.t_record_list;
 
-  -- One validated batch: its records, their chunk sources and rows.
+  -- One validated batch: its records, their chunk sources and chunk rows.
   type t_batch is record (
     record_type varchar2(16 char),
     prefix      varchar2(40),
     recs        t_rec_list,
     sources     agentmem_chunks.t_source_list,
-    rows        agentmem_chunks.t_row_list
+    chunk_rows  agentmem_chunks.t_row_list
   );
   type t_batch_list is table of t_batch;
 
@@ -262,7 +262,7 @@ as
       l_batch.recs(i) := l_blank_rec;
     end loop;
     l_batch.sources := agentmem_chunks.t_source_list();
-    l_batch.rows := agentmem_chunks.t_row_list();
+    l_batch.chunk_rows := agentmem_chunks.t_row_list();
     l_profile := l_type in ('user_profile', 'agent_profile');
     l_expiring := agentmem_record_read.expiring(l_type);
 
@@ -522,9 +522,9 @@ as
       l_labels.idx_key := p_prefix || 'index_texts[' || i || ']';
       l_labels.record := 'record ' || i;
       agentmem_chunks.plan(p_store, l_source, l_batch.recs(i + 1).content.resolved, l_indexes(i + 1),
-                           l_vectors(i + 1), l_labels, l_batch.sources, l_batch.rows,
+                           l_vectors(i + 1), l_labels, l_batch.sources, l_batch.chunk_rows,
                            l_batch.recs(i + 1).unvectored);
-      agentmem_record_data.plan_parts(p_store, l_batch.recs(i + 1).content.images, l_source, l_batch.sources, l_batch.rows);
+      agentmem_record_data.plan_parts(p_store, l_batch.recs(i + 1).content.images, l_source, l_batch.sources, l_batch.chunk_rows);
     end loop;
     return l_batch;
   end read_batch;
@@ -645,7 +645,7 @@ as
           'DUPLICATE_ID: an id of this ' || p_batch.record_type || ' batch was added by another session meanwhile ('
           || sqlerrm || '); list the records, then add with other ids or use update_record');
     end;
-    agentmem_chunks.write_rows(p_store, p_batch.sources, p_batch.rows, p_replace => false);
+    agentmem_chunks.write_rows(p_store, p_batch.sources, p_batch.chunk_rows, p_replace => false);
   end write_batch;
 
   function response(p_key in varchar2, p_ids in agentmem_util.t_text_list, p_warnings in agentmem_util.t_text_list)

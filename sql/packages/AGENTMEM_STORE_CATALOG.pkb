@@ -19,7 +19,7 @@ as
     l_object.name := p_name;
     l_object.object_type := p_type;
     l_object.table_name := p_table;
-    l_object.columns := p_columns;
+    l_object.column_list := p_columns;
     p_list.extend;
     p_list(p_list.last) := l_object;
   end add_object;

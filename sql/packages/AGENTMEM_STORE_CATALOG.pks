@@ -73,12 +73,12 @@ as
 
   -- One managed object. object_type: TABLE, COLUMN (name = column,
   -- table_name = its table), CONSTRAINT, INDEX, VECTOR INDEX, TEXT INDEX,
-  -- HYBRID INDEX, PREFERENCE, JOB. columns: for indexes, the column list.
+  -- HYBRID INDEX, PREFERENCE, JOB. column_list: for indexes, the column list.
   type t_object is record (
     name        varchar2(128),
     object_type varchar2(16),
     table_name  varchar2(128),
-    columns     varchar2(400)
+    column_list varchar2(400)
   );
   type t_object_list is table of t_object;
 

@@ -465,7 +465,7 @@ as
           g_step := 'create index ' || l_expected(i).name;
           execute immediate 'create index ' || agentmem_util.sql_object(l_owner, l_expected(i).name)
             || ' on ' || agentmem_util.sql_object(l_owner, l_expected(i).table_name)
-            || ' (' || agentmem_util.sql_column_list(l_expected(i).columns) || ')';
+            || ' (' || agentmem_util.sql_column_list(l_expected(i).column_list) || ')';
           agentmem_util.append(p_actions, 'created index ' || l_expected(i).name);
         when l_expected(i).object_type = 'INDEX' and l_status <> 'VALID' then
           g_step := 'rebuild index ' || l_expected(i).name;
