@@ -222,7 +222,7 @@ as
       l_scalar.kind := 'STRING';
       l_scalar.text_value := dbms_lob.substr(lob_loc => l_text, amount => co_max_string_bytes, offset => 1);
     else
-      bad(p_path, 'value ' || substr(p_element.to_string, 1, 100) || ' is not a JSON scalar');
+      bad(p_path, 'value ' || agentmem_util.shown(p_element) || ' is not a JSON scalar');
     end if;
     return l_scalar;
   end read_scalar;

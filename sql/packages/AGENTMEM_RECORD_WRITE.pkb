@@ -618,7 +618,7 @@ as
         || ' already exists as a ' || l_type || ' record; use another id, or update_record');
     elsif l_rec_no is not null and (l_missing = 0 or l_rec_no <= l_missing) then
       agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.shown_text(l_parts.get_string(l_part_no - 1))
+        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.shown(l_parts.get(l_part_no - 1))
         || ' already exists as an image record; image part ids are image record ids: use another id');
     elsif l_missing > 0 then
       agentmem_util.raise_error(dbms_agent_memory_store.co_not_found,

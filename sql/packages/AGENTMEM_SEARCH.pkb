@@ -264,7 +264,7 @@ as
           l_value := null;
       end;
       if l_value is null or abs(l_value) > co_float32_max then
-        invalid(p_path || '[' || i || '] ' || substr(l_array.get(i).to_string, 1, 60)
+        invalid(p_path || '[' || i || '] ' || shown(l_array.get(i))
                 || ' is outside the FLOAT32 range (absolute value at most 3.4028234663852886E38)');
       end if;
       l_all_zero := l_all_zero and l_value = 0;

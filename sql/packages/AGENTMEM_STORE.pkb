@@ -479,16 +479,16 @@ as
        and (nvl(l_wanted.default_ttl_days, -1) <> nvl(p_store.config.default_ttl_days, -1)
             or nvl(l_wanted.max_ttl_days, -1) <> nvl(p_store.config.max_ttl_days, -1)) then
       incompatible(p_store, 'memory_retention_config',
-        agentmem_store_catalog.config_to_json(l_wanted).get_object('memory_retention_config').to_string,
-        agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_string,
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(l_wanted).get_object('memory_retention_config').to_clob, 400),
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_clob, 400),
         co_hint);
     end if;
     -- Chunking alone is compared: the strategy of l_wanted may be KEYWORD on
     -- a HYBRID store, which check_strategy_and_dim allows.
     if p_request.chunking_present and chunking_differs(l_wanted, p_store.config) then
       incompatible(p_store, 'chunking',
-        agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_string,
-        agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_string, co_hint);
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_clob, 400),
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_clob, 400), co_hint);
     end if;
   end check_settings;
 

@@ -242,7 +242,7 @@ as
     end if;
     if not l_element.is_string then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a JSON string or null');
     end if;
     l_value := p_obj.get_string(p_key);
@@ -295,7 +295,7 @@ as
     end if;
     if l_value is null or l_value <> trunc(l_value) or l_value < p_min or l_value > p_max then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a whole number from ' || p_min || ' to ' || p_max || ', or null');
     end if;
     l_result.value := l_value;
@@ -319,7 +319,7 @@ as
     end if;
     if not l_element.is_object then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a JSON object or null');
     end if;
     p_value := treat(l_element as json_object_t);
