@@ -54,6 +54,7 @@ func checkNarrowInput(p *Project) []Finding {
 					}
 				}
 			}
+			out = append(out, byteDecls(f, u)...)
 			out = append(out, narrowDecls(f, e)...)
 			out = append(out, narrowAssigns(f, e)...)
 		}
@@ -77,6 +78,8 @@ func narrowDecls(f *File, e *evaluator) []Finding {
 			end := exprEnd(e.u.toks, assign+1)
 			l := e.eval(e.u.toks[assign+1:end], assign)
 			if fd, bad := narrowFinding(f, d.tok, strings.ToLower(d.name), joinTokens(typ), n, l); bad {
+				out = append(out, fd)
+			} else if fd, bad := byteFinding(f, d.tok, strings.ToLower(d.name), joinTokens(typ), n, l); bad {
 				out = append(out, fd)
 			}
 		}
@@ -117,11 +120,14 @@ func narrowAssigns(f *File, e *evaluator) []Finding {
 		}
 		end := exprEnd(toks, k+1)
 		l := e.eval(toks[k+1:end], k)
-		if l.kind == lenUnbounded && checkedBefore(e.u, s.start, l.srcToks) {
+		if l.kind == lenUnbounded && checkedBefore(e.u, s.start, l.srcToks) &&
+			(!byteTarget(typ) || checkedBeforeBytes(e.u, s.start, l.srcToks)) {
 			continue
 		}
 		target := strings.ToLower(strings.Join(names, "."))
 		if fd, bad := narrowFinding(f, toks[s.start], target, typ, n, l); bad {
+			out = append(out, fd)
+		} else if fd, bad := byteFinding(f, toks[s.start], target, typ, n, l); bad {
 			out = append(out, fd)
 		}
 	}

@@ -26,6 +26,9 @@ type strLen struct {
 	// a declared variable or field usually holds a value checked earlier.
 	derived bool
 	srcToks []plsql.Token // the unbounded source as written, for checkedBefore
+	// chars: n counts characters (SUBSTR, DBMS_LOB.SUBSTR on a CLOB, a
+	// CHAR-declared value), so the value may take up to 4*n bytes.
+	chars bool
 }
 
 func opaque() strLen { return strLen{kind: lenOpaque} }
@@ -45,6 +48,7 @@ func concatLen(parts []strLen) strLen {
 			return opaque()
 		}
 		sum.n += p.n
+		sum.chars = sum.chars || p.chars
 		if p.src != "" {
 			srcs = append(srcs, p.src)
 		}
@@ -70,7 +74,11 @@ func maxLen(parts []strLen) strLen {
 			return opaque()
 		}
 		if p.n >= best.n {
+			chars := best.chars || p.chars
 			best = p
+			best.chars = chars
+		} else {
+			best.chars = best.chars || p.chars
 		}
 	}
 	return best
@@ -244,7 +252,7 @@ func (e *evaluator) call(name string, args []callArg, at int, text string) strLe
 			if whole.kind == lenKnown && whole.n < m {
 				return whole
 			}
-			return strLen{kind: lenKnown, n: m, src: text, derived: true}
+			return strLen{kind: lenKnown, n: m, src: text, derived: true, chars: name == "SUBSTR"}
 		}
 		if whole.kind == lenKnown {
 			return whole
@@ -253,11 +261,11 @@ func (e *evaluator) call(name string, args []callArg, at int, text string) strLe
 	case name == "DBMS_LOB.SUBSTR":
 		if amt, ok := arg(1, "AMOUNT"); ok {
 			if m, isNum := literalInt(amt); isNum {
-				return strLen{kind: lenKnown, n: m, src: text, derived: true}
+				return strLen{kind: lenKnown, n: m, src: text, derived: true, chars: true}
 			}
 			return opaque()
 		}
-		return strLen{kind: lenKnown, n: 32767, src: text, derived: true} // the documented default amount
+		return strLen{kind: lenKnown, n: 32767, src: text, derived: true, chars: true} // the documented default amount
 	case name == "JSON_VALUE":
 		return jsonValueLen(args, text)
 	case !strings.Contains(name, "."):
@@ -321,7 +329,8 @@ func (e *evaluator) name(names []string, at int, text string) strLen {
 		return opaque()
 	}
 	if n, ok := declaredLen(typ); ok {
-		return strLen{kind: lenKnown, n: n, src: strings.ToLower(text) + " (" + strings.ToLower(typ) + ")"}
+		return strLen{kind: lenKnown, n: n, src: strings.ToLower(text) + " (" + strings.ToLower(typ) + ")",
+			chars: strings.HasSuffix(typ, " CHAR)")}
 	}
 	return opaque()
 }

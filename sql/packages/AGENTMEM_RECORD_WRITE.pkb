@@ -4,9 +4,9 @@ as
   subtype t_store is agentmem_store_catalog.t_store;
   -- id space | id -> the request path that used it. Ids are up to 128
   -- characters, so up to 512 bytes in AL32UTF8: the sizes are in bytes.
-  type t_seen is table of varchar2(1000) index by varchar2(700);
+  type t_seen is table of varchar2(1000 char) index by varchar2(700);
 
-  co_batch_keys constant varchar2(400) :=
+  co_batch_keys constant varchar2(400 char) :=
     'record_type,contents,record_ids,thread_ids,user_ids,agent_ids,roles,timestamps,metadata,ttl_days,ttl_anchor,'
     || 'statuses,index_texts,embeddings';
   co_default_batch_size constant pls_integer := 256;
@@ -15,8 +15,8 @@ as
   -- One per-record key of a batch: absent, a scalar broadcast to every
   -- record, or a list aligned with contents (§3.1).
   type t_key is record (
-    name    varchar2(30),
-    prefix  varchar2(40),
+    name    varchar2(30 char),
+    prefix  varchar2(40 char),
     present boolean := false,
     is_list boolean := false,
     scalar  json_element_t,
@@ -29,7 +29,7 @@ as
   -- One validated batch: its records, their chunk sources and chunk rows.
   type t_batch is record (
     record_type varchar2(16 char),
-    prefix      varchar2(40),
+    prefix      varchar2(40 char),
     recs        t_rec_list,
     sources     agentmem_chunks.t_source_list,
     chunk_rows  agentmem_chunks.t_row_list
@@ -209,7 +209,7 @@ as
     type t_index_list is table of agentmem_chunks.t_index;
     type t_vector_list is table of agentmem_chunks.t_vectors;
     l_batch      t_batch;
-    l_type       varchar2(16);
+    l_type       varchar2(16 char);
     l_element    json_element_t;
     l_contents   json_array_t;
     l_count      pls_integer;
@@ -228,11 +228,11 @@ as
     l_blank_rec  t_rec;
     l_no_index   agentmem_chunks.t_index;
     l_no_vectors agentmem_chunks.t_vectors;
-    l_value      varchar2(4000);
+    l_value      varchar2(4000 char);
     l_ts         timestamp with time zone;
     l_meta       json_object_t;
-    l_mpath      varchar2(200);
-    l_mime       varchar2(16);
+    l_mpath      varchar2(200 char);
+    l_mime       varchar2(16 char);
     l_source     agentmem_chunks.t_source;
     l_blank      agentmem_chunks.t_source;
     l_labels     agentmem_chunks.t_labels;
@@ -575,8 +575,8 @@ as
     l_no       pls_integer;
     l_part_no  pls_integer;
     l_missing  pls_integer := 0;
-    l_type     varchar2(30);
-    l_ptype    varchar2(30);
+    l_type     varchar2(30 char);
+    l_ptype    varchar2(30 char);
     l_rec_no   pls_integer;
   begin
     for i in 1 .. p_batch.recs.count loop
@@ -743,14 +743,14 @@ as
   is
     l_store      t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req        json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_op         varchar2(20) := 'add_' || p_actor;
-    l_key        varchar2(20) := p_actor || '_id';
-    l_type       varchar2(16) := p_actor || '_profile';
+    l_op         varchar2(20 char) := 'add_' || p_actor;
+    l_key        varchar2(20 char) := p_actor || '_id';
+    l_type       varchar2(16 char) := p_actor || '_profile';
     l_now        timestamp with time zone := systimestamp;
     l_recs       t_rec_list := t_rec_list();
     l_ids        json_array_t := json_array_t();
     l_no         pls_integer;
-    l_existing   varchar2(30);
+    l_existing   varchar2(30 char);
     l_source     agentmem_chunks.t_source;
     l_index      agentmem_chunks.t_index;
     l_vectors    agentmem_chunks.t_vectors;

@@ -39,7 +39,7 @@ as
 
   procedure raise_error(p_code in pls_integer, p_message in varchar2)
   is
-    l_name    varchar2(64) := error_name(p_code);
+    l_name    varchar2(64 char) := error_name(p_code);
     l_message varchar2(32767) := p_message;
   begin
     if l_name is null then
@@ -108,7 +108,7 @@ as
 
   function sql_schema(p_owner in varchar2, p_what in varchar2 default 'schema_owner') return varchar2
   is
-    l_owner varchar2(128);
+    l_owner varchar2(128 char);
   begin
     if p_owner is null or lengthb(p_owner) > 128
        or not regexp_like(p_owner, '^[A-Za-z][A-Za-z0-9_$#]*$') then
@@ -168,7 +168,7 @@ as
 
   function sql_column_list(p_columns in varchar2) return varchar2
   is
-    l_result varchar2(4000);
+    l_result varchar2(4000 char);
     l_count  pls_integer := regexp_count(p_columns, ',') + 1;
   begin
     for i in 1 .. l_count loop
@@ -207,7 +207,7 @@ as
   procedure reject_unknown_keys(p_obj in json_object_t, p_allowed in varchar2, p_path in varchar2 default null)
   is
     l_keys    json_key_list := p_obj.get_keys;
-    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+    l_allowed varchar2(4000 char) := ',' || replace(p_allowed, ' ') || ',';
   begin
     if l_keys is null then
       return;
@@ -331,7 +331,7 @@ as
 
   function iso_utc(p_ts in timestamp with time zone) return varchar2
   is
-    l_text varchar2(40);
+    l_text varchar2(40 char);
   begin
     if p_ts is null then
       return null;
@@ -345,7 +345,7 @@ as
 
   function db_version_full return varchar2
   is
-    l_version varchar2(160);
+    l_version varchar2(160 char);
   begin
     -- VERSION_FULL (18c+) carries the release update (23.6.0.24.10);
     -- DBMS_DB_VERSION only has compile-time VERSION/RELEASE constants.
@@ -371,7 +371,7 @@ as
 
   procedure require_release(p_major in pls_integer, p_minor in pls_integer, p_feature in varchar2)
   is
-    l_version varchar2(160) := db_version_full;
+    l_version varchar2(160 char) := db_version_full;
   begin
     if not release_at_least(l_version, p_major, p_minor) then
       raise_error(dbms_agent_memory_store.co_unsupported_release,
@@ -439,7 +439,7 @@ as
                         p_where in varchar2 default null)
   is
     l_keys    json_key_list := p_obj.get_keys;
-    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+    l_allowed varchar2(4000 char) := ',' || replace(p_allowed, ' ') || ',';
   begin
     if l_keys is null then
       return;
@@ -461,18 +461,18 @@ as
     -- Parsed piece by piece with fixed positions: REGEXP_SUBSTR returns at
     -- most subexpression 9 (SQL Language Reference, REGEXP_SUBSTR: subexpr
     -- "from 0 to 9"), fewer than a one-pattern parse of this grammar needs.
-    co_date constant varchar2(40) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-    co_time constant varchar2(60) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
-    co_zone constant varchar2(40) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
+    co_date constant varchar2(40 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+    co_time constant varchar2(60 char) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
+    co_zone constant varchar2(40 char) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
     l_year   pls_integer;
     l_month  pls_integer;
     l_day    pls_integer;
     l_hour   pls_integer := 0;
     l_minute pls_integer := 0;
     l_second pls_integer := 0;
-    l_frac   varchar2(9);
-    l_time   varchar2(40);
-    l_zone   varchar2(40);
+    l_frac   varchar2(9 char);
+    l_time   varchar2(40 char);
+    l_zone   varchar2(40 char);
     l_offset pls_integer := 0;   -- minutes east of UTC
     l_oh     pls_integer;
     l_om     pls_integer := 0;
@@ -665,7 +665,7 @@ as
   function get_record_type(p_obj in json_object_t, p_op in varchar2) return varchar2
   is
     l_element json_element_t;
-    l_value   varchar2(64);
+    l_value   varchar2(64 char);
   begin
     require_key(p_obj, 'record_type', p_op);
     l_element := p_obj.get('record_type');
