@@ -90,16 +90,32 @@ func inRegions(regions []sqlRegion, k int) bool {
 	return false
 }
 
-// byteTarget: a declared type with explicit BYTE semantics (the only byte
-// targets left once byteDecls holds).
+// byteTarget: a declared type counted in bytes: explicit BYTE, or no
+// qualifier (what byteDecls leaves: lengths above maxCharDecl).
 func byteTarget(typ string) bool {
-	return strings.HasSuffix(typ, " BYTE)")
+	return !strings.HasSuffix(typ, " CHAR)")
 }
 
-// byteFinding: a BYTE target of n receiving text bounded in characters.
+
+// byteFinding: a target receiving text bounded in characters whose bytes
+// can exceed what it holds: a BYTE target (or varchar2(32767)) taking
+// substr(x, 1, m) or dbms_lob.substr(x, m) with 4m above its size.
+// Unqualified targets up to maxCharDecl are left to byteDecls.
 func byteFinding(f *File, tok plsql.Token, target, typ string, n int, l strLen) (Finding, bool) {
-	if !byteTarget(typ) || l.kind != lenKnown || !l.chars || l.n*maxBytesPerChar <= n {
+	// A CHAR target of n <= maxCharDecl holds n characters in any encoding;
+	// longer ones are capped at 32,767 bytes.
+	capacity := n
+	if !byteTarget(typ) {
+		if n <= maxCharDecl {
+			return Finding{}, false
+		}
+		capacity = 32767
+	}
+	if l.kind != lenKnown || !l.chars || l.n*maxBytesPerChar <= capacity {
 		return Finding{}, false
+	}
+	if !strings.HasSuffix(typ, " BYTE)") && n <= maxCharDecl {
+		return Finding{}, false // unqualified: reported by byteDecls
 	}
 	return at(f, tok, "NARROW-INPUT", fmt.Sprintf(
 		"%s %s is counted in bytes but receives up to %d characters (%s), up to %d bytes in AL32UTF8: ORA-06502 on "+

@@ -220,7 +220,8 @@ as
         bad(p_path, 'string of ' || l_bytes || ' bytes; at most ' || co_max_string_bytes || ' bytes');
       end if;
       l_scalar.kind := 'STRING';
-      l_scalar.text_value := dbms_lob.substr(lob_loc => l_text, amount => co_max_string_bytes, offset => 1);
+      l_scalar.text_value := substrb(dbms_lob.substr(lob_loc => l_text, amount => co_max_string_bytes, offset => 1), 1,
+                                     co_max_string_bytes);   -- checked above; SUBSTRB states the byte bound
     else
       bad(p_path, 'value ' || agentmem_util.shown(p_element) || ' is not a JSON scalar');
     end if;

@@ -27,6 +27,18 @@ is
     return null;
   end iso_to_utc;
 
+  -- varchar2(32767) is 32,767 bytes whatever the qualifier: more than 8191
+  -- characters of a CLOB may not fit.
+  function pieces(p_text in clob) return varchar2
+  is
+    co_piece constant pls_integer := 10000;
+    l_piece varchar2(32767);
+    l_all   varchar2(32767) := dbms_lob.substr(p_text); -- expect: NARROW-INPUT
+  begin
+    l_piece := dbms_lob.substr(lob_loc => p_text, amount => co_piece, offset => 1); -- expect: NARROW-INPUT
+    return l_piece || l_all;
+  end pieces;
+
   -- AGENTMEM_RECORD_READ.get_content: the declaration section raises, so
   -- the function's own handler never sees the error. Explicit BYTE targets
   -- receiving text counted in characters are findings too.

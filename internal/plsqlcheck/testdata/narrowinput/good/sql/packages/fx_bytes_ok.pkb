@@ -10,6 +10,16 @@ is
     return l_value;
   end get_record_type;
 
+  -- 8000 characters take at most 32,000 bytes: they fit the PL/SQL maximum.
+  function pieces(p_text in clob) return varchar2
+  is
+    co_piece constant pls_integer := 8000;
+    l_piece varchar2(32767);
+  begin
+    l_piece := dbms_lob.substr(lob_loc => p_text, amount => co_piece, offset => 1);
+    return l_piece;
+  end pieces;
+
   -- BYTE targets taking values bounded in bytes; 32767 is the PL/SQL
   -- maximum, a byte limit whatever the qualifier. Static SQL (JSON_TABLE
   -- columns) is not PL/SQL and is not read.
