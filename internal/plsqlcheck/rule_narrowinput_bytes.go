@@ -96,7 +96,6 @@ func byteTarget(typ string) bool {
 	return !strings.HasSuffix(typ, " CHAR)")
 }
 
-
 // byteFinding: a target receiving text bounded in characters whose bytes
 // can exceed what it holds: a BYTE target (or varchar2(32767)) taking
 // substr(x, 1, m) or dbms_lob.substr(x, m) with 4m above its size.
