@@ -13,7 +13,9 @@ import (
 // ORA-06502), so the caller gets an Oracle error instead of the
 // INVALID_ARGUMENT the message was written for (issue 9, item 7:
 // get_text/get_integer/get_object quoted substr(l_element.to_string, 1, 200);
-// the SUBSTR comes too late). TO_CLOB/GET_CLOB in a VARCHAR2 message overflow
+// the SUBSTR comes too late; "Serializing JSON in PL/SQL",
+// https://docs.oracle.com/en/database/oracle/apex/26.2/apxdc/serializing-json-pl-sql.html,
+// shows STRINGIFY/TO_STRING raising ORA-40478 past 32767). TO_CLOB/GET_CLOB in a VARCHAR2 message overflow
 // the same way unless DBMS_LOB.SUBSTR bounds them. Offending values are
 // quoted with AGENTMEM_UTIL.SHOWN (JSON elements) or SHOWN_TEXT (text),
 // which read at most a few hundred characters.

@@ -229,7 +229,7 @@ as
   is
     l_result  t_opt_text;
     l_element json_element_t;
-    l_value   varchar2(32767);
+    l_value   clob;   -- GET_STRING returns VARCHAR2: a longer string would fail before the length check
   begin
     if not p_obj.has(p_key) then
       return l_result;
@@ -245,13 +245,14 @@ as
         'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a JSON string or null');
     end if;
-    l_value := p_obj.get_string(p_key);
-    if length(l_value) > p_max_length then
+    l_value := p_obj.get_clob(p_key);
+    if dbms_lob.getlength(lob_loc => l_value) > p_max_length then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || quoted(l_value)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' '
+        || quoted(dbms_lob.substr(lob_loc => l_value, amount => 201, offset => 1))
         || ' is longer than ' || p_max_length || ' characters');
     end if;
-    l_result.value := l_value;
+    l_result.value := dbms_lob.substr(lob_loc => l_value, amount => p_max_length, offset => 1);
     return l_result;
   end get_text;
 

@@ -189,6 +189,24 @@ as
       ut.expect(sqlerrm).to_be_like('%INVALID_ARGUMENT: vector_dim [...] must be a whole number%');
   end huge_value_quoted_bounded;
 
+  procedure huge_string_rejected
+  is
+    l_request  clob := '{"memory_store_id": "UTS_BIG", "vector_dim": 8, "embedding_model": "';
+    l_response json_object_t;
+  begin
+    -- 50,000 characters: AGENTMEM_UTIL.get_text measures the string as a
+    -- CLOB; read as a VARCHAR2 it could not reach the length check.
+    for i in 1 .. 5 loop
+      l_request := l_request || rpad('m', 10000, 'm');
+    end loop;
+    l_request := l_request || '"}';
+    l_response := json_object_t.parse(dbms_agent_memory_store.open_store(l_request));
+    ut.fail('expected INVALID_ARGUMENT for an embedding_model of 50,000 characters');
+  exception
+    when dbms_agent_memory_store.e_invalid_argument then
+      ut.expect(sqlerrm).to_be_like('%INVALID_ARGUMENT: embedding_model ''mmm%...'' is longer than 261 characters%');
+  end huge_string_rejected;
+
   procedure auto_sync_rejected_for_keyword
   is
     l_response json_object_t;
