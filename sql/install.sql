@@ -50,10 +50,10 @@ spool agentmem_install.log
 
 prompt == agentmem install: checking the connected user and the database release
 declare
-  l_release   varchar2(160);
+  l_release   varchar2(160 char);
   l_major     pls_integer;
   l_minor     pls_integer;
-  l_missing   varchar2(200);
+  l_missing   varchar2(200 char);
 begin
   -- Every user can read PRODUCT_COMPONENT_VERSION; VERSION_FULL (18c+) is
   -- filled for database components only.

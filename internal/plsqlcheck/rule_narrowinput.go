@@ -54,6 +54,7 @@ func checkNarrowInput(p *Project) []Finding {
 					}
 				}
 			}
+			out = append(out, byteDecls(f, u)...)
 			out = append(out, narrowDecls(f, e)...)
 			out = append(out, narrowAssigns(f, e)...)
 		}
@@ -71,12 +72,14 @@ func narrowDecls(f *File, e *evaluator) []Finding {
 			}
 			typ, assign := declType(e.u.toks, d.idx)
 			n, ok := declaredLen(joinTokens(typ))
-			if !ok || assign < 0 || n >= 4000 {
+			if !ok || assign < 0 {
 				continue
 			}
 			end := exprEnd(e.u.toks, assign+1)
 			l := e.eval(e.u.toks[assign+1:end], assign)
-			if fd, bad := narrowFinding(f, d.tok, strings.ToLower(d.name), joinTokens(typ), n, l); bad {
+			if fd, bad := narrowFinding(f, d.tok, strings.ToLower(d.name), joinTokens(typ), n, l); bad && n < 4000 {
+				out = append(out, fd)
+			} else if fd, bad := byteFinding(f, d.tok, strings.ToLower(d.name), joinTokens(typ), n, l); bad {
 				out = append(out, fd)
 			}
 		}
@@ -112,16 +115,19 @@ func narrowAssigns(f *File, e *evaluator) []Finding {
 			continue
 		}
 		n, ok := declaredLen(typ)
-		if !ok || n >= 4000 {
+		if !ok {
 			continue
 		}
 		end := exprEnd(toks, k+1)
 		l := e.eval(toks[k+1:end], k)
-		if l.kind == lenUnbounded && checkedBefore(e.u, s.start, l.srcToks) {
+		if l.kind == lenUnbounded && (n >= 4000 || checkedBefore(e.u, s.start, l.srcToks) &&
+			(!strings.HasSuffix(typ, " BYTE)") || checkedBeforeBytes(e.u, s.start, l.srcToks))) {
 			continue
 		}
 		target := strings.ToLower(strings.Join(names, "."))
-		if fd, bad := narrowFinding(f, toks[s.start], target, typ, n, l); bad {
+		if fd, bad := narrowFinding(f, toks[s.start], target, typ, n, l); bad && n < 4000 {
+			out = append(out, fd)
+		} else if fd, bad := byteFinding(f, toks[s.start], target, typ, n, l); bad {
 			out = append(out, fd)
 		}
 	}

@@ -26,6 +26,12 @@ type strLen struct {
 	// a declared variable or field usually holds a value checked earlier.
 	derived bool
 	srcToks []plsql.Token // the unbounded source as written, for checkedBefore
+	// chars: n counts characters (SUBSTR, DBMS_LOB.SUBSTR on a CLOB, a
+	// CHAR-declared value), so the value may take up to 4*n bytes.
+	chars bool
+	// bytes: the length of a name declared without CHAR (counted in bytes):
+	// a concatenation holding one is not taken as counted in characters.
+	bytes bool
 }
 
 func opaque() strLen { return strLen{kind: lenOpaque} }
@@ -45,12 +51,18 @@ func concatLen(parts []strLen) strLen {
 			return opaque()
 		}
 		sum.n += p.n
+		sum.chars = sum.chars || p.chars
 		if p.src != "" {
 			srcs = append(srcs, p.src)
 		}
 	}
 	sum.src = strings.Join(srcs, " + ")
 	sum.derived = len(parts) > 1
+	for _, p := range parts {
+		if p.bytes {
+			sum.chars, sum.bytes = false, true
+		}
+	}
 	return sum
 }
 
@@ -70,7 +82,11 @@ func maxLen(parts []strLen) strLen {
 			return opaque()
 		}
 		if p.n >= best.n {
+			chars := best.chars || p.chars
 			best = p
+			best.chars = chars
+		} else {
+			best.chars = best.chars || p.chars
 		}
 	}
 	return best
@@ -240,11 +256,11 @@ func (e *evaluator) call(name string, args []callArg, at int, text string) strLe
 		if !ok {
 			return whole // substr(x, k) keeps the tail: as long as x
 		}
-		if m, isNum := literalInt(lenToks); isNum {
+		if m, isNum := e.intValue(lenToks, at); isNum {
 			if whole.kind == lenKnown && whole.n < m {
 				return whole
 			}
-			return strLen{kind: lenKnown, n: m, src: text, derived: true}
+			return strLen{kind: lenKnown, n: m, src: text, derived: true, chars: name == "SUBSTR"}
 		}
 		if whole.kind == lenKnown {
 			return whole
@@ -252,12 +268,12 @@ func (e *evaluator) call(name string, args []callArg, at int, text string) strLe
 		return opaque()
 	case name == "DBMS_LOB.SUBSTR":
 		if amt, ok := arg(1, "AMOUNT"); ok {
-			if m, isNum := literalInt(amt); isNum {
-				return strLen{kind: lenKnown, n: m, src: text, derived: true}
+			if m, isNum := e.intValue(amt, at); isNum {
+				return strLen{kind: lenKnown, n: m, src: text, derived: true, chars: true}
 			}
 			return opaque()
 		}
-		return strLen{kind: lenKnown, n: 32767, src: text, derived: true} // the documented default amount
+		return strLen{kind: lenKnown, n: 32767, src: text, derived: true, chars: true} // the documented default amount
 	case name == "JSON_VALUE":
 		return jsonValueLen(args, text)
 	case !strings.Contains(name, "."):
@@ -285,6 +301,30 @@ func jsonValueLen(args []callArg, text string) strLen {
 		}
 	}
 	return strLen{kind: lenKnown, n: 4000, src: text, derived: true}
+}
+
+// intValue: an integer literal, or a constant of the enclosing sections
+// declared with one (co_piece constant pls_integer := 8000).
+func (e *evaluator) intValue(toks []plsql.Token, at int) (int, bool) {
+	if n, ok := literalInt(toks); ok {
+		return n, true
+	}
+	if len(toks) != 1 || toks[0].Kind != plsql.Ident {
+		return 0, false
+	}
+	name := identName(toks[0])
+	for sc := e.u.innermost(at); sc != nil; sc = sc.parent {
+		for _, d := range sc.decls {
+			if d.name == name {
+				if d.kind != "CONSTANT" {
+					return 0, false
+				}
+				n, err := strconv.Atoi(d.value)
+				return n, err == nil
+			}
+		}
+	}
+	return 0, false
 }
 
 func literalInt(toks []plsql.Token) (int, bool) {
@@ -321,7 +361,9 @@ func (e *evaluator) name(names []string, at int, text string) strLen {
 		return opaque()
 	}
 	if n, ok := declaredLen(typ); ok {
-		return strLen{kind: lenKnown, n: n, src: strings.ToLower(text) + " (" + strings.ToLower(typ) + ")"}
+		chars := strings.HasSuffix(typ, " CHAR)")
+		return strLen{kind: lenKnown, n: n, src: strings.ToLower(text) + " (" + strings.ToLower(typ) + ")",
+			chars: chars, bytes: !chars}
 	}
 	return opaque()
 }

@@ -68,9 +68,15 @@ func checkReserved(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {
 		for _, u := range p.unitsOf(f) {
-			for _, n := range declaredNames(u) {
+			seen := map[[2]int]bool{}
+			for _, n := range append(declaredNames(u), positionNames(u)...) {
 				if n.tok.Kind != plsql.Ident { // quoted identifiers may be reserved words
 					continue
+				}
+				if key := [2]int{n.tok.Line, n.tok.Col}; seen[key] {
+					continue
+				} else {
+					seen[key] = true
 				}
 				if list := reservedIn[identName(n.tok)]; list != "" {
 					out = append(out, at(f, n.tok, "RESERVED", fmt.Sprintf(
@@ -89,8 +95,9 @@ type namedTok struct {
 	what string // "parameter", "variable", "FUNCTION" ...
 }
 
-// declaredNames lists every name a unit declares: subprograms, their
-// parameters, variables, constants, cursors, exceptions and types.
+// declaredNames lists the names the unit model keeps: subprograms, their
+// parameters, variables, constants, cursors, cursor parameters, exceptions
+// and types. positionNames (rule_reserved_positions.go) adds the others.
 func declaredNames(u *unit) []namedTok {
 	var out []namedTok
 	for _, sd := range u.subs {

@@ -12,7 +12,7 @@ import (
 const modelSpec = `create or replace package demo_pkg
   authid current_user
 as
-  co_version constant varchar2(16) := '1.2.3';
+  co_version constant varchar2(16 char) := '1.2.3';
   co_code    constant pls_integer := -20100;
   g_not_constant pls_integer := 1;
 

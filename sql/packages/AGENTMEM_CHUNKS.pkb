@@ -30,7 +30,7 @@ as
 
   function model_owner(p_store in agentmem_store_catalog.t_store) return varchar2
   is
-    l_model varchar2(261) := p_store.config.embedding_model;
+    l_model varchar2(261 char) := p_store.config.embedding_model;
   begin
     -- An unqualified model belongs to the store owner (open_store checks it
     -- there); under invoker's rights an unqualified name would resolve in
@@ -241,7 +241,7 @@ as
   is
     l_source t_source := p_source;
     l_no     pls_integer;   -- set once p_sources is known not to be NULL (COUNT of a NULL nested table raises)
-    l_mode   varchar2(6);    -- SPLIT (the store chunks l_text), CHUNKS (caller chunks), NONE
+    l_mode   varchar2(6 char);    -- SPLIT (the store chunks l_text), CHUNKS (caller chunks), NONE
     l_text   clob;
     l_has    boolean;
     l_chunks pls_integer := 0;
@@ -454,7 +454,7 @@ as
   procedure insert_split_rows(p_store in agentmem_store_catalog.t_store, p_sources in t_source_list)
   is
     l_binds  t_binds;
-    l_params varchar2(400) := chunk_params(p_store);
+    l_params varchar2(400 char) := chunk_params(p_store);
   begin
     for i in 1 .. p_sources.count loop
       if p_sources(i).split_text is not null and dbms_lob.getlength(lob_loc => p_sources(i).split_text) > 0 then

@@ -70,7 +70,7 @@ as
   -- CHUNKS (a non-empty list of non-empty strings: caller-owned chunks),
   -- EMPTY ("" or []: no retrieval text).
   type t_index is record (
-    kind   varchar2(8) := 'OMITTED',
+    kind   varchar2(8 char) := 'OMITTED',
     text   clob,
     chunks t_chunk_list
   );
@@ -79,7 +79,7 @@ as
   -- embedding). kind: OMITTED, NULL, EMPTY ([]), LIST (one or more
   -- vectors, each the JSON array text of its numbers).
   type t_vectors is record (
-    kind    varchar2(8) := 'OMITTED',
+    kind    varchar2(8 char) := 'OMITTED',
     vectors t_chunk_list
   );
 
@@ -87,16 +87,16 @@ as
   -- have one dimension).
   type t_dimension is record (
     dim  pls_integer,
-    path varchar2(200)
+    path varchar2(200 char)
   );
 
   -- Messages of the planning rules differ between add_records (keys
   -- embeddings[i] / index_texts[i], "record <i>") and update_record (keys
   -- embedding / index_text).
   type t_labels is record (
-    vec_key varchar2(100),   -- 'embeddings[0]' or 'embedding'
-    idx_key varchar2(100),   -- 'index_texts[0]' or 'index_text'
-    record  varchar2(100),   -- 'record 0' or 'the record'
+    vec_key varchar2(100 char),   -- 'embeddings[0]' or 'embedding'
+    idx_key varchar2(100 char),   -- 'index_texts[0]' or 'index_text'
+    record  varchar2(100 char),   -- 'record 0' or 'the record'
     is_update boolean := false
   );
 

@@ -27,38 +27,38 @@ as
 
   subtype t_sql is varchar2(32767);
 
-  co_array_contains     constant varchar2(20) := '$array_contains';
-  co_array_contains_any constant varchar2(20) := '$array_contains_any';
-  co_not                constant varchar2(20) := '$not';
+  co_array_contains     constant varchar2(20 char) := '$array_contains';
+  co_array_contains_any constant varchar2(20 char) := '$array_contains_any';
+  co_not                constant varchar2(20 char) := '$not';
 
   co_max_string_bytes constant pls_integer := 4000;
   co_max_digits       constant pls_integer := 38;
 
-  co_key_rule constant varchar2(200) :=
+  co_key_rule constant varchar2(200 char) :=
     'key is not allowed: keys must be 1 to 128 characters without double quotes, backslashes, apostrophes'
     || ' or control characters';
-  co_operand_rule constant varchar2(100) :=
+  co_operand_rule constant varchar2(100 char) :=
     'the operand must be a scalar or a non-empty list of at most 100 scalars';
-  co_range_rule constant varchar2(120) :=
+  co_range_rule constant varchar2(120 char) :=
     'is outside the range of Oracle NUMBER (absolute value below 1E126 and, unless 0, at least 1E-130)';
 
   -- Characters of a key shown as .key in a display path; listed, not
   -- ranges, so no NLS_SORT can widen them.
-  co_plain_first constant varchar2(60) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
-  co_plain_next  constant varchar2(70) := co_plain_first || '0123456789';
+  co_plain_first constant varchar2(60 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
+  co_plain_next  constant varchar2(70 char) := co_plain_first || '0123456789';
 
   -- The walk's state: the caller's table alias, the binds, the number of
   -- field conditions seen.
   type t_state is record (
-    alias      varchar2(128),
-    path       varchar2(4000),   -- display path of the filter itself
+    alias      varchar2(128 char),
+    path       varchar2(4000 char),   -- display path of the filter itself
     binds      t_bind_list,
     conditions pls_integer := 0
   );
 
   -- A scalar operand of an equality or a membership test.
   type t_scalar is record (
-    kind         varchar2(8),      -- STRING | NUMBER | TRUE | FALSE | NULL
+    kind         varchar2(8 char),      -- STRING | NUMBER | TRUE | FALSE | NULL
     text_value   varchar2(4000 byte),
     number_value number
   );
@@ -220,9 +220,10 @@ as
         bad(p_path, 'string of ' || l_bytes || ' bytes; at most ' || co_max_string_bytes || ' bytes');
       end if;
       l_scalar.kind := 'STRING';
-      l_scalar.text_value := dbms_lob.substr(lob_loc => l_text, amount => co_max_string_bytes, offset => 1);
+      l_scalar.text_value := substrb(dbms_lob.substr(lob_loc => l_text, amount => co_max_string_bytes, offset => 1), 1,
+                                     co_max_string_bytes);   -- checked above; SUBSTRB states the byte bound
     else
-      bad(p_path, 'value ' || substr(p_element.to_string, 1, 100) || ' is not a JSON scalar');
+      bad(p_path, 'value ' || agentmem_util.shown(p_element) || ' is not a JSON scalar');
     end if;
     return l_scalar;
   end read_scalar;
@@ -636,7 +637,7 @@ as
   function compile(p_filter in json_element_t, p_alias in varchar2, p_binds in out nocopy t_bind_list,
                    p_path in varchar2 default 'metadata_filter') return varchar2
   is
-    l_meta   varchar2(300) := meta(p_alias);   -- validates the alias first
+    l_meta   varchar2(300 char) := meta(p_alias);   -- validates the alias first
     l_state  t_state;
     l_filter json_object_t;
     l_expr   t_sql;

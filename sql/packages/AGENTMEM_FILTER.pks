@@ -22,7 +22,7 @@ as
 
   -- One bound value: name without the colon ('f1'); kind VARCHAR2 (strings,
   -- at most 4000 bytes), NUMBER, or CLOB (JSON text of a list compared whole).
-  type t_bind is record (name varchar2(30), kind varchar2(8), text_value varchar2(4000 byte),
+  type t_bind is record (name varchar2(30 char), kind varchar2(8 char), text_value varchar2(4000 byte),
                          number_value number, clob_value clob);
   type t_bind_list is table of t_bind;
 

@@ -7,7 +7,7 @@ as
   type t_blob_list is table of blob;
   -- Part ids of one message -> the path of the part that used it. Ids are
   -- up to 128 characters (512 bytes in AL32UTF8): the sizes are in bytes.
-  type t_seen is table of varchar2(1000) index by varchar2(600);
+  type t_seen is table of varchar2(1000 char) index by varchar2(600);
 
   -- DOCUMENT rows to insert: image records or image parts of messages.
   type t_docs is record (
@@ -49,7 +49,7 @@ as
 
   function next_id return varchar2
   is
-    l_id varchar2(32);
+    l_id varchar2(32 char);
   begin
     if g_id_pool.count = 0 then
       g_id_pool := agentmem_util.new_ids(100);
@@ -68,7 +68,7 @@ as
   function image_bytes(p_text in clob, p_mime in varchar2, p_path in varchar2, p_mime_key in varchar2) return blob
   is
     l_bytes blob := agentmem_util.base64_to_blob(p_text);
-    l_head  varchar2(24);
+    l_head  varchar2(24 char);
   begin
     if l_bytes is null then
       fail('INVALID_ARGUMENT: ' || p_path || ' is not valid base64 (standard alphabet A-Z a-z 0-9 + /,'
@@ -118,12 +118,12 @@ as
                       p_ids in out nocopy t_seen, p_texts in out nocopy pls_integer, p_op in varchar2)
   is
     l_part  json_object_t;
-    l_type  varchar2(10);
+    l_type  varchar2(10 char);
     l_id    varchar2(128 char);
     l_ts    timestamp with time zone;
     l_out   json_object_t := json_object_t();
     l_image t_image;
-    l_mime  varchar2(16);
+    l_mime  varchar2(16 char);
   begin
     if not p_part.is_object then
       fail('INVALID_ARGUMENT: ' || p_path || ' ' || agentmem_util.shown(p_part)
@@ -221,7 +221,7 @@ as
     l_ids     t_seen;
     l_texts   pls_integer := 0;
     l_summary json_object_t;
-    l_kinds   varchar2(100);
+    l_kinds   varchar2(100 char);
   begin
     l_content.images := t_image_list();
     case
@@ -408,7 +408,7 @@ as
                            p_records in t_record_list, p_batch_size in pls_integer,
                            p_now in timestamp with time zone)
   is
-    l_base    varchar2(30) := agentmem_record_read.table_base(p_type);
+    l_base    varchar2(30 char) := agentmem_record_read.table_base(p_type);
     l_ids     agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_keys    agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_threads agentmem_util.t_text_list := agentmem_util.t_text_list();
@@ -560,7 +560,7 @@ as
   procedure warn_unvectored(p_store in agentmem_store_catalog.t_store, p_ids in agentmem_util.t_text_list,
                             p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_text varchar2(4000);
+    l_text varchar2(4000 char);
   begin
     if p_ids.count = 0 then
       return;

@@ -11,9 +11,9 @@ as
   -- U17), and the FORALL inserts of the record tables and DOCUMENT.
   ------------------------------------------------------------------------------
 
-  co_mimes constant varchar2(60) := 'image/png, image/jpeg, image/webp';
+  co_mimes constant varchar2(60 char) := 'image/png, image/jpeg, image/webp';
   -- The ISO-8601 rule of request timestamps, as messages state it.
-  co_iso_rule constant varchar2(100) :=
+  co_iso_rule constant varchar2(100 char) :=
     ' is not an ISO-8601 timestamp (YYYY-MM-DD[THH:MM[:SS[.fraction]]][Z|+HH:MM|-HH:MM])';
 
   -- One image: an image record, or an image part of a message.
@@ -48,9 +48,9 @@ as
   -- One record to insert (add) with the request paths its errors name.
   type t_record is record (
     id         varchar2(128 char),
-    id_path    varchar2(200),
+    id_path    varchar2(200 char),
     thread_id  varchar2(128 char),
-    thread_at  varchar2(200),
+    thread_at  varchar2(200 char),
     user_id    varchar2(128 char),
     agent_id   varchar2(128 char),
     role       varchar2(64 char),

@@ -3,12 +3,12 @@ as
 
   subtype t_store is agentmem_store_catalog.t_store;
 
-  co_update_keys constant varchar2(200) :=
+  co_update_keys constant varchar2(200 char) :=
     'record_type,record_id,content,text,index_text,embedding,metadata,timestamp,ttl_days,ttl_anchor,status';
-  co_fields constant varchar2(200) :=
+  co_fields constant varchar2(200 char) :=
     'content, text, index_text, embedding, metadata, timestamp, ttl_days, ttl_anchor, status';
   co_max_ttl constant pls_integer := 365000;
-  co_w4 constant varchar2(100) := 'text is deprecated since 26.8.0 and will be removed in 27.1: use content';
+  co_w4 constant varchar2(100 char) := 'text is deprecated since 26.8.0 and will be removed in 27.1: use content';
 
   -- The stored row an update works on (locked).
   type t_stored is record (
@@ -28,7 +28,7 @@ as
   -- An update request after its request-only rules (U1-U18).
   type t_change is record (
     content_given boolean := false,
-    content_key   varchar2(10) := 'content',
+    content_key   varchar2(10 char) := 'content',
     content       agentmem_record_data.t_content,
     idx           agentmem_chunks.t_index,
     vecs          agentmem_chunks.t_vectors,
@@ -43,7 +43,7 @@ as
     -- anchor and status hold upper_text (up to 20 characters) before it is
     -- checked: a longer request value must reach the INVALID_ARGUMENT
     -- message, not fail the assignment (ORA-06502).
-    anchor        varchar2(20) := 'CREATED_AT',
+    anchor        varchar2(20 char) := 'CREATED_AT',
     status        varchar2(20 char)
   );
 
@@ -230,7 +230,7 @@ as
 
   function lookup(p_store in t_store, p_type in varchar2, p_id in varchar2) return t_stored
   is
-    l_base   varchar2(30) := agentmem_record_read.table_base(p_type);
+    l_base   varchar2(30 char) := agentmem_record_read.table_base(p_type);
     l_stored t_stored;
   begin
     -- Expired but unpurged records are updated too (a TTL refresh can make
@@ -266,7 +266,7 @@ as
                        p_set_expires in boolean, p_expires in timestamp with time zone,
                        p_now in timestamp with time zone)
   is
-    l_base   varchar2(30) := agentmem_record_read.table_base(p_type);
+    l_base   varchar2(30 char) := agentmem_record_read.table_base(p_type);
     l_cursor integer := dbms_sql.open_cursor;
     l_rows   integer;
   begin
@@ -441,7 +441,7 @@ as
   is
     l_store      t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req        json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_type       varchar2(16);
+    l_type       varchar2(16 char);
     l_id         varchar2(128 char);
     l_change     t_change;
     l_stored     t_stored;
@@ -682,7 +682,7 @@ as
   function delete_one(p_store in agentmem_store_catalog.t_store, p_type in varchar2, p_id in varchar2,
                       p_cascade in boolean) return pls_integer
   is
-    l_base    varchar2(30) := agentmem_record_read.table_base(p_type);
+    l_base    varchar2(30 char) := agentmem_record_read.table_base(p_type);
     l_message varchar2(128 char);
     l_part    number;
     l_parts   agentmem_util.t_text_list;
@@ -749,7 +749,7 @@ as
   is
     l_store   t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req     json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_type    varchar2(16);
+    l_type    varchar2(16 char);
     l_id      varchar2(128 char);
     l_cascade boolean;
   begin

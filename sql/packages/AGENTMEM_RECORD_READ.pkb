@@ -21,9 +21,9 @@ as
   );
 
   -- A TIMESTAMP WITH TIME ZONE column as response text (UTC, 6 digits, Z).
-  co_utc constant varchar2(40) := ', ''YYYY-MM-DD"T"HH24:MI:SS.FF6"Z"'')';
+  co_utc constant varchar2(40 char) := ', ''YYYY-MM-DD"T"HH24:MI:SS.FF6"Z"'')';
   -- The ids of a call, bound as one JSON array, joined in their order.
-  co_ids_join constant varchar2(200) :=
+  co_ids_join constant varchar2(200 char) :=
     ' from json_table(:ids, ''$[*]'' columns (n for ordinality, id varchar2(512) path ''$'')) k join ';
   -- list_records without a limit key (docs/protocol-records.md §8).
   co_default_limit constant pls_integer := 1000;
@@ -231,7 +231,7 @@ as
                         p_ids           in agentmem_util.t_text_list,
                         p_include_bytes in boolean) return json_array_t
   is
-    l_base     varchar2(30) := table_base(p_type);
+    l_base     varchar2(30 char) := table_base(p_type);
     l_objects  json_array_t := json_array_t();
     l_obj      json_object_t;
     l_ids      agentmem_util.t_text_list;
@@ -402,7 +402,7 @@ as
   function get_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
   is
     l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_type     varchar2(16);
+    l_type     varchar2(16 char);
     l_id       varchar2(128 char);
     l_bytes    boolean;
     l_store    t_store;
@@ -428,8 +428,8 @@ as
   function list_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
   is
     l_req        json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_type       varchar2(16);
-    l_base       varchar2(30);
+    l_type       varchar2(16 char);
+    l_base       varchar2(30 char);
     l_scoped     boolean;
     l_limit_set  boolean;
     l_limit      number;
@@ -588,8 +588,8 @@ as
   function get_content(p_store_id in varchar2, p_record_type in varchar2, p_record_id in varchar2,
                        p_schema_owner in varchar2) return clob
   is
-    l_type    varchar2(64) := lower(substr(p_record_type, 1, 64));   -- longer text is no type
-    l_base    varchar2(30);
+    l_type    varchar2(64 char) := lower(substr(p_record_type, 1, 64));   -- longer text is no type
+    l_base    varchar2(30 char);
     l_store   t_store;
     l_content clob;
   begin

@@ -4,9 +4,9 @@ as
   subtype t_store is agentmem_store_catalog.t_store;
   -- id space | id -> the request path that used it. Ids are up to 128
   -- characters, so up to 512 bytes in AL32UTF8: the sizes are in bytes.
-  type t_seen is table of varchar2(1000) index by varchar2(700);
+  type t_seen is table of varchar2(1000 char) index by varchar2(700);
 
-  co_batch_keys constant varchar2(400) :=
+  co_batch_keys constant varchar2(400 char) :=
     'record_type,contents,record_ids,thread_ids,user_ids,agent_ids,roles,timestamps,metadata,ttl_days,ttl_anchor,'
     || 'statuses,index_texts,embeddings';
   co_default_batch_size constant pls_integer := 256;
@@ -15,8 +15,8 @@ as
   -- One per-record key of a batch: absent, a scalar broadcast to every
   -- record, or a list aligned with contents (§3.1).
   type t_key is record (
-    name    varchar2(30),
-    prefix  varchar2(40),
+    name    varchar2(30 char),
+    prefix  varchar2(40 char),
     present boolean := false,
     is_list boolean := false,
     scalar  json_element_t,
@@ -26,13 +26,13 @@ as
   subtype t_rec is agentmem_record_data.t_record;
   subtype t_rec_list is agentmem_record_data.t_record_list;
 
-  -- One validated batch: its records, their chunk sources and rows.
+  -- One validated batch: its records, their chunk sources and chunk rows.
   type t_batch is record (
     record_type varchar2(16 char),
-    prefix      varchar2(40),
+    prefix      varchar2(40 char),
     recs        t_rec_list,
     sources     agentmem_chunks.t_source_list,
-    rows        agentmem_chunks.t_row_list
+    chunk_rows  agentmem_chunks.t_row_list
   );
   type t_batch_list is table of t_batch;
 
@@ -209,7 +209,7 @@ as
     type t_index_list is table of agentmem_chunks.t_index;
     type t_vector_list is table of agentmem_chunks.t_vectors;
     l_batch      t_batch;
-    l_type       varchar2(16);
+    l_type       varchar2(16 char);
     l_element    json_element_t;
     l_contents   json_array_t;
     l_count      pls_integer;
@@ -228,11 +228,11 @@ as
     l_blank_rec  t_rec;
     l_no_index   agentmem_chunks.t_index;
     l_no_vectors agentmem_chunks.t_vectors;
-    l_value      varchar2(4000);
+    l_value      varchar2(4000 char);
     l_ts         timestamp with time zone;
     l_meta       json_object_t;
-    l_mpath      varchar2(200);
-    l_mime       varchar2(16);
+    l_mpath      varchar2(200 char);
+    l_mime       varchar2(16 char);
     l_source     agentmem_chunks.t_source;
     l_blank      agentmem_chunks.t_source;
     l_labels     agentmem_chunks.t_labels;
@@ -262,7 +262,7 @@ as
       l_batch.recs(i) := l_blank_rec;
     end loop;
     l_batch.sources := agentmem_chunks.t_source_list();
-    l_batch.rows := agentmem_chunks.t_row_list();
+    l_batch.chunk_rows := agentmem_chunks.t_row_list();
     l_profile := l_type in ('user_profile', 'agent_profile');
     l_expiring := agentmem_record_read.expiring(l_type);
 
@@ -521,9 +521,9 @@ as
       l_labels.idx_key := p_prefix || 'index_texts[' || i || ']';
       l_labels.record := 'record ' || i;
       agentmem_chunks.plan(p_store, l_source, l_batch.recs(i + 1).content.resolved, l_indexes(i + 1),
-                           l_vectors(i + 1), l_labels, l_batch.sources, l_batch.rows,
+                           l_vectors(i + 1), l_labels, l_batch.sources, l_batch.chunk_rows,
                            l_batch.recs(i + 1).unvectored);
-      agentmem_record_data.plan_parts(p_store, l_batch.recs(i + 1).content.images, l_source, l_batch.sources, l_batch.rows);
+      agentmem_record_data.plan_parts(p_store, l_batch.recs(i + 1).content.images, l_source, l_batch.sources, l_batch.chunk_rows);
     end loop;
     return l_batch;
   end read_batch;
@@ -574,8 +574,8 @@ as
     l_no       pls_integer;
     l_part_no  pls_integer;
     l_missing  pls_integer := 0;
-    l_type     varchar2(30);
-    l_ptype    varchar2(30);
+    l_type     varchar2(30 char);
+    l_ptype    varchar2(30 char);
     l_rec_no   pls_integer;
   begin
     for i in 1 .. p_batch.recs.count loop
@@ -617,7 +617,7 @@ as
         || ' already exists as a ' || l_type || ' record; use another id, or update_record');
     elsif l_rec_no is not null and (l_missing = 0 or l_rec_no <= l_missing) then
       agentmem_util.raise_error(dbms_agent_memory_store.co_duplicate_id,
-        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.shown_text(l_parts.get_string(l_part_no - 1))
+        'DUPLICATE_ID: ' || l_paths(l_part_no) || ' ' || agentmem_util.shown(l_parts.get(l_part_no - 1))
         || ' already exists as an image record; image part ids are image record ids: use another id');
     elsif l_missing > 0 then
       agentmem_util.raise_error(dbms_agent_memory_store.co_not_found,
@@ -644,7 +644,7 @@ as
           'DUPLICATE_ID: an id of this ' || p_batch.record_type || ' batch was added by another session meanwhile ('
           || sqlerrm || '); list the records, then add with other ids or use update_record');
     end;
-    agentmem_chunks.write_rows(p_store, p_batch.sources, p_batch.rows, p_replace => false);
+    agentmem_chunks.write_rows(p_store, p_batch.sources, p_batch.chunk_rows, p_replace => false);
   end write_batch;
 
   function response(p_key in varchar2, p_ids in agentmem_util.t_text_list, p_warnings in agentmem_util.t_text_list)
@@ -742,14 +742,14 @@ as
   is
     l_store      t_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     l_req        json_object_t := agentmem_util.parse_object(p_request, 'p_request');
-    l_op         varchar2(20) := 'add_' || p_actor;
-    l_key        varchar2(20) := p_actor || '_id';
-    l_type       varchar2(16) := p_actor || '_profile';
+    l_op         varchar2(20 char) := 'add_' || p_actor;
+    l_key        varchar2(20 char) := p_actor || '_id';
+    l_type       varchar2(16 char) := p_actor || '_profile';
     l_now        timestamp with time zone := systimestamp;
     l_recs       t_rec_list := t_rec_list();
     l_ids        json_array_t := json_array_t();
     l_no         pls_integer;
-    l_existing   varchar2(30);
+    l_existing   varchar2(30 char);
     l_source     agentmem_chunks.t_source;
     l_index      agentmem_chunks.t_index;
     l_vectors    agentmem_chunks.t_vectors;

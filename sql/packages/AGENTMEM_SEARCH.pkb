@@ -19,17 +19,17 @@ as
   type t_clob_list is table of clob;
   type t_number_list is table of number;
 
-  co_request_keys constant varchar2(400) :=
+  co_request_keys constant varchar2(400 char) :=
     'query, query_vector, query_vectors, k, user_id, agent_id, thread_id, record_types, include_invalid_results,'
     || ' metadata_filter, num_hops, max_linked_results, search_strategy';
   -- Searchable types in the contract's order; the first eight are the default.
-  co_all_types constant varchar2(200) :=
+  co_all_types constant varchar2(200 char) :=
     'message, image, memory, fact, guideline, preference, user_profile, agent_profile, thread_summary, thread';
-  co_default_types constant varchar2(200) :=
+  co_default_types constant varchar2(200 char) :=
     'message, image, memory, fact, guideline, preference, user_profile, agent_profile';
   -- The memory-type records include_invalid_results=false hides when not
   -- VALID (seed: "enregistrements de type mémoire"); other types never.
-  co_memory_types constant varchar2(100) := 'memory, fact, guideline, preference';
+  co_memory_types constant varchar2(100 char) := 'memory, fact, guideline, preference';
 
   co_max_query_chars  constant pls_integer := 32767;
   co_max_query_chunks constant pls_integer := 16;
@@ -45,15 +45,15 @@ as
 
   -- Execution modes: the store's strategy, or KEYWORD through the text side
   -- of a hybrid index (a KEYWORD client on a HYBRID store).
-  co_mode_vector      constant varchar2(12) := 'VECTOR';
-  co_mode_keyword     constant varchar2(12) := 'KEYWORD';
-  co_mode_hybrid      constant varchar2(12) := 'HYBRID';
-  co_mode_hybrid_text constant varchar2(12) := 'HYBRID_TEXT';
+  co_mode_vector      constant varchar2(12 char) := 'VECTOR';
+  co_mode_keyword     constant varchar2(12 char) := 'KEYWORD';
+  co_mode_hybrid      constant varchar2(12 char) := 'HYBRID';
+  co_mode_hybrid_text constant varchar2(12 char) := 'HYBRID_TEXT';
 
   -- A scope dimension of the request: ANY (key absent), NONE (null) or
   -- VALUE (an id).
   type t_scope is record (
-    kind  varchar2(5) := 'ANY',
+    kind  varchar2(5 char) := 'ANY',
     value varchar2(128 char)
   );
 
@@ -62,7 +62,7 @@ as
     has_query       boolean := false,
     vectors         t_clob_list,          -- JSON array text per query vector
     dims            t_number_list,        -- their dimensions
-    vectors_key     varchar2(16),         -- query_vector | query_vectors
+    vectors_key     varchar2(16 char),         -- query_vector | query_vectors
     k               pls_integer := 10,
     user_scope      t_scope,
     agent_scope     t_scope,
@@ -72,21 +72,21 @@ as
     filter          json_element_t,       -- NULL = no filter
     num_hops        pls_integer := 0,
     max_linked      pls_integer := 100,
-    strategy        varchar2(8)           -- requested; NULL = the store's
+    strategy        varchar2(8 char)           -- requested; NULL = the store's
   );
 
   -- One query chunk to search: text (for embedding or semantic hybrid
   -- search), escaped Oracle Text query, query vector (JSON array text).
   type t_probe is record (
     text     clob,
-    contains varchar2(4000),
+    contains varchar2(4000 char),
     vector   clob
   );
   type t_probe_list is table of t_probe;
 
   -- A ranked record.
   type t_hit is record (
-    record_type varchar2(16),
+    record_type varchar2(16 char),
     record_id   varchar2(128 char),
     distance    number
   );
@@ -94,7 +94,7 @@ as
 
   type t_result is record (
     store        t_store,
-    strategy     varchar2(8),
+    strategy     varchar2(8 char),
     query_chunks pls_integer,
     hits         t_hit_list,
     warnings     agentmem_util.t_text_list
@@ -162,7 +162,7 @@ as
   function list_of(p_list in varchar2) return agentmem_util.t_text_list
   is
     l_items agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_list  varchar2(400) := replace(p_list, ' ');
+    l_list  varchar2(400 char) := replace(p_list, ' ');
   begin
     for i in 1 .. regexp_count(l_list, ',') + 1 loop
       agentmem_util.append(l_items, regexp_substr(l_list, '[^,]+', 1, i));
@@ -278,7 +278,7 @@ as
           l_value := null;
       end;
       if l_value is null or abs(l_value) > co_float32_max then
-        invalid(p_path || '[' || i || '] ' || substr(l_array.get(i).to_string, 1, 60)
+        invalid(p_path || '[' || i || '] ' || shown(l_array.get(i))
                 || ' is outside the FLOAT32 range (absolute value at most 3.4028234663852886E38)');
       end if;
       l_all_zero := l_all_zero and l_value = 0;
@@ -356,7 +356,7 @@ as
   is
     l_array  json_array_t;
     l_item   json_element_t;
-    l_wanted varchar2(400) := ',';
+    l_wanted varchar2(400 char) := ',';
     l_types  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_all    agentmem_util.t_text_list := list_of(co_all_types);
   begin
@@ -441,7 +441,7 @@ as
   -- The execution mode for the store and the requested strategy.
   function resolve_mode(p_store in t_store, p_request in t_request) return varchar2
   is
-    l_stored varchar2(8) := p_store.config.search_strategy;
+    l_stored varchar2(8 char) := p_store.config.search_strategy;
   begin
     if p_request.strategy is not null and p_request.strategy <> l_stored
        and not (p_request.strategy = co_mode_keyword and l_stored = co_mode_hybrid) then
@@ -470,7 +470,7 @@ as
   procedure check_vectors(p_store in t_store, p_mode in varchar2, p_request in t_request)
   is
     l_dim  number;
-    l_rule varchar2(400);
+    l_rule varchar2(400 char);
   begin
     if p_request.vectors.count = 0 then
       return;
@@ -529,10 +529,10 @@ as
   function escaped(p_text in clob, p_no in pls_integer, p_warnings in out nocopy agentmem_util.t_text_list)
     return varchar2
   is
-    l_escaped varchar2(4000);
+    l_escaped varchar2(4000 char);
     l_kept    pls_integer;
     l_dropped pls_integer;
-    l_outcome varchar2(8);
+    l_outcome varchar2(8 char);
   begin
     l_outcome := agentmem_search_keyword.escape(dbms_lob.substr(lob_loc => p_text, amount => 8191, offset => 1),
                                                 l_escaped, l_kept, l_dropped);
@@ -600,7 +600,7 @@ as
   -- agentmem:sql-builder
   function type_literals(p_types in agentmem_util.t_text_list) return varchar2
   is
-    l_text varchar2(4000);
+    l_text varchar2(4000 char);
   begin
     for i in 1 .. p_types.count loop
       l_text := l_text || case when i > 1 then ', ' end || agentmem_util.sql_literal(p_types(i));
@@ -614,7 +614,7 @@ as
   -- agentmem:sql-builder
   function scope_predicate(p_dimension in varchar2, p_scope in t_scope) return varchar2
   is
-    l_profiles varchar2(40) := '(''user_profile'', ''agent_profile'')';
+    l_profiles varchar2(40 char) := '(''user_profile'', ''agent_profile'')';
   begin
     if p_scope.kind = 'ANY' then
       return null;
@@ -669,7 +669,7 @@ as
   function candidates_sql(p_store in t_store, p_mode in varchar2, p_dim in number, p_request in t_request,
                           p_exact in boolean) return varchar2
   is
-    l_chunks varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
+    l_chunks varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
   begin
     if p_mode = co_mode_vector then
       -- Index search: ORDER BY the distance on the indexed column with the
@@ -702,7 +702,7 @@ as
   function records_view(p_store in t_store, p_types in agentmem_util.t_text_list) return varchar2
   is
     l_text varchar2(32767);
-    l_base varchar2(30);
+    l_base varchar2(30 char);
   begin
     for i in 1 .. p_types.count loop
       l_base := agentmem_record_read.table_base(p_types(i));
@@ -806,7 +806,7 @@ as
     l_hit      t_hit;
     l_handed   boolean := false;   -- the cursor became l_rc (TO_REFCURSOR)
     l_code     pls_integer;
-    l_error    varchar2(4000);
+    l_error    varchar2(4000 char);
   begin
     if p_mode in (co_mode_hybrid, co_mode_hybrid_text) then
       l_hybrid := hybrid_result(p_store, p_mode, p_probe, p_rows);
@@ -937,7 +937,7 @@ as
   is
     type t_score_map is table of number index by varchar2(600);
     l_fused  t_score_map;
-    l_key    varchar2(600);
+    l_key    varchar2(600 char);
     l_rank   pls_integer := 0;
     l_json   json_array_t := json_array_t();
     l_item   json_object_t;
@@ -985,7 +985,7 @@ as
     l_binds      agentmem_filter.t_bind_list := agentmem_filter.t_bind_list();
     l_filter_sql varchar2(32767);
     l_result     t_result;
-    l_mode       varchar2(12);
+    l_mode       varchar2(12 char);
     l_probes     t_probe_list;
     l_dim        number;
     l_sql        clob;
@@ -1069,7 +1069,7 @@ as
     l_response json_object_t := json_object_t();
     l_results  json_array_t := json_array_t();
     l_item     json_object_t;
-    l_key      varchar2(600);
+    l_key      varchar2(600 char);
   begin
     for i in 1 .. l_result.hits.count loop
       l_key := l_result.hits(i).record_type || '/' || l_result.hits(i).record_id;
@@ -1116,7 +1116,7 @@ as
     l_row     dbms_agent_memory_store.t_search_row;
     l_empty   dbms_agent_memory_store.t_search_row;
     l_record  json_object_t;
-    l_key     varchar2(600);
+    l_key     varchar2(600 char);
   begin
     for i in 1 .. l_result.hits.count loop
       l_key := l_result.hits(i).record_type || '/' || l_result.hits(i).record_id;
@@ -1205,7 +1205,7 @@ as
   is
     pragma autonomous_transaction;
     l_store t_store := agentmem_store.locate_own(p_store_id);
-    l_index varchar2(300);
+    l_index varchar2(300 char);
   begin
     case l_store.config.search_strategy
       when co_mode_keyword then

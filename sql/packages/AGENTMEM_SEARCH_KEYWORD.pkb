@@ -3,14 +3,14 @@ as
 
   -- ASCII whitespace: tab, LF, VT, FF, CR (translated to spaces) and space.
   -- Explicit, so the split does not depend on a locale's character classes.
-  co_whitespace constant varchar2(5) := chr(9) || chr(10) || chr(11) || chr(12) || chr(13);
-  co_spaces     constant varchar2(5) := '     ';
+  co_whitespace constant varchar2(5 char) := chr(9) || chr(10) || chr(11) || chr(12) || chr(13);
+  co_spaces     constant varchar2(5 char) := '     ';
 
   -- ASCII punctuation: a token made only of these carries no word (alone
   -- they are operators such as - & , or wildcards % _).
-  co_punctuation constant varchar2(40) := '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~';
+  co_punctuation constant varchar2(40 char) := '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~';
 
-  co_accum constant varchar2(7) := ' ACCUM ';
+  co_accum constant varchar2(7 char) := ' ACCUM ';
 
   function only_punctuation(p_token in varchar2) return boolean
   is

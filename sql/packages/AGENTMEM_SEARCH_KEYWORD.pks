@@ -21,9 +21,9 @@ as
   co_max_query_bytes constant pls_integer := 4000;
 
   -- Outcomes of escape.
-  co_ok       constant varchar2(8) := 'OK';        -- p_escaped holds the query
-  co_no_word  constant varchar2(8) := 'NO_WORD';   -- nothing searchable after escaping
-  co_too_long constant varchar2(8) := 'TOO_LONG';  -- the first word alone exceeds the limit
+  co_ok       constant varchar2(8 char) := 'OK';        -- p_escaped holds the query
+  co_no_word  constant varchar2(8 char) := 'NO_WORD';   -- nothing searchable after escaping
+  co_too_long constant varchar2(8 char) := 'TOO_LONG';  -- the first word alone exceeds the limit
 
   -- Escapes one query chunk: splits p_text on ASCII whitespace (U+0009 -
   -- U+000D, U+0020), drops tokens made only of ASCII punctuation, braces

@@ -2,25 +2,25 @@ create or replace package body agentmem_store
 as
 
   -- Policies (protocol values).
-  co_require_existing    constant varchar2(20) := 'REQUIRE_EXISTING';
-  co_create_if_empty     constant varchar2(20) := 'CREATE_IF_EMPTY';
-  co_create_if_necessary constant varchar2(20) := 'CREATE_IF_NECESSARY';
-  co_recreate            constant varchar2(20) := 'RECREATE';
-  co_no_check            constant varchar2(20) := 'NO_CHECK';
+  co_require_existing    constant varchar2(20 char) := 'REQUIRE_EXISTING';
+  co_create_if_empty     constant varchar2(20 char) := 'CREATE_IF_EMPTY';
+  co_create_if_necessary constant varchar2(20 char) := 'CREATE_IF_NECESSARY';
+  co_recreate            constant varchar2(20 char) := 'RECREATE';
+  co_no_check            constant varchar2(20 char) := 'NO_CHECK';
 
-  co_request_keys constant varchar2(400) :=
+  co_request_keys constant varchar2(400 char) :=
     'memory_store_id,table_name_prefix,schema_owner,schema_policy,search_strategy,search_index_sync,'
     || 'vector_dim,embedding_model,memory_retention_config,chunking';
 
   -- Documented chunking defaults (docs/protocol.md).
   co_chunk_max       constant pls_integer := 200;
   co_chunk_overlap   constant pls_integer := 0;
-  co_chunk_by        constant varchar2(10) := 'words';
-  co_chunk_split     constant varchar2(11) := 'recursively';
-  co_chunk_normalize constant varchar2(4) := 'all';
+  co_chunk_by        constant varchar2(10 char) := 'words';
+  co_chunk_split     constant varchar2(11 char) := 'recursively';
+  co_chunk_normalize constant varchar2(4 char) := 'all';
 
   -- The text embedded once to learn an in-database model's dimension.
-  co_dimension_probe constant varchar2(15) := 'dimension probe';
+  co_dimension_probe constant varchar2(15 char) := 'dimension probe';
 
   -- The configuration part of an open_store request, each key with its
   -- omitted / null / value state.
@@ -216,9 +216,9 @@ as
   -- to (grant_access with p_create_synonyms, or synonyms the caller made).
   function default_owner return varchar2
   is
-    l_me    varchar2(128) := agentmem_util.current_user_name;
+    l_me    varchar2(128 char) := agentmem_util.current_user_name;
     l_count pls_integer;
-    l_owner varchar2(128);
+    l_owner varchar2(128 char);
   begin
     select count(*) into l_count from all_tables where owner = l_me and table_name = 'AGENTMEM_STORE_REGISTRY';
     if l_count > 0 then
@@ -231,7 +231,7 @@ as
 
   function resolve_owner(p_schema_owner in varchar2, p_what in varchar2 default 'p_schema_owner') return varchar2
   is
-    l_quoted varchar2(130);
+    l_quoted varchar2(130 char);
   begin
     if p_schema_owner is null then
       return default_owner;
@@ -435,10 +435,10 @@ as
   procedure check_feasible(p_store in t_store, p_config in t_config)
   is
     l_count pls_integer;
-    l_owner varchar2(128) := case when instr(p_config.embedding_model, '.') > 0
+    l_owner varchar2(128 char) := case when instr(p_config.embedding_model, '.') > 0
                                   then substr(p_config.embedding_model, 1, instr(p_config.embedding_model, '.') - 1)
                                   else p_store.owner end;
-    l_model varchar2(128) := substr(p_config.embedding_model, instr(p_config.embedding_model, '.') + 1);
+    l_model varchar2(128 char) := substr(p_config.embedding_model, instr(p_config.embedding_model, '.') + 1);
   begin
     if p_config.search_strategy = agentmem_store_catalog.co_hybrid then
       agentmem_util.require_release(23, 6, 'search_strategy HYBRID (hybrid vector index)');
@@ -496,8 +496,8 @@ as
   procedure check_strategy_and_dim(p_store in t_store, p_request in t_request, p_policy in varchar2,
                                    p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_stored varchar2(8) := p_store.config.search_strategy;
-    l_wanted varchar2(8) := p_request.strategy.value;
+    l_stored varchar2(8 char) := p_store.config.search_strategy;
+    l_wanted varchar2(8 char) := p_request.strategy.value;
   begin
     if l_wanted is not null and l_wanted <> l_stored then
       if l_wanted = agentmem_store_catalog.co_keyword and l_stored = agentmem_store_catalog.co_hybrid then
@@ -535,7 +535,7 @@ as
   is
     l_wanted t_config := merged(p_store.config, p_request);
     -- 80 characters of text plus an owner name of up to 128.
-    co_hint  constant varchar2(400) := 'omit it to use the stored value, or open with CREATE_IF_NECESSARY as '
+    co_hint  constant varchar2(400 char) := 'omit it to use the stored value, or open with CREATE_IF_NECESSARY as '
                                        || p_store.owner || ' to change it';
   begin
     if p_request.sync.value is not null and p_request.sync.value <> p_store.config.search_index_sync then
@@ -550,16 +550,16 @@ as
        and (nvl(l_wanted.default_ttl_days, -1) <> nvl(p_store.config.default_ttl_days, -1)
             or nvl(l_wanted.max_ttl_days, -1) <> nvl(p_store.config.max_ttl_days, -1)) then
       incompatible(p_store, 'memory_retention_config',
-        agentmem_store_catalog.config_to_json(l_wanted).get_object('memory_retention_config').to_string,
-        agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_string,
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(l_wanted).get_object('memory_retention_config').to_clob, 400),
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(p_store.config).get_object('memory_retention_config').to_clob, 400),
         co_hint);
     end if;
     -- Chunking alone is compared: the strategy of l_wanted may be KEYWORD on
     -- a HYBRID store, which check_strategy_and_dim allows.
     if p_request.chunking_present and chunking_differs(l_wanted, p_store.config) then
       incompatible(p_store, 'chunking',
-        agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_string,
-        agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_string, co_hint);
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(l_wanted).get_object('chunking').to_clob, 400),
+        dbms_lob.substr(agentmem_store_catalog.config_to_json(p_store.config).get_object('chunking').to_clob, 400), co_hint);
     end if;
   end check_settings;
 
@@ -747,7 +747,7 @@ as
     l_policy   agentmem_util.t_opt_text;
     l_request  t_request;
     l_store    t_store;
-    l_store_id varchar2(16);
+    l_store_id varchar2(16 char);
     l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_locked   boolean := false;

@@ -13,15 +13,15 @@ as
   e_not_granted exception;
   pragma exception_init(e_not_granted, -1927);
 
-  co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
-  co_facade   constant varchar2(30) := 'DBMS_AGENT_MEMORY_STORE';
+  co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
+  co_facade   constant varchar2(30 char) := 'DBMS_AGENT_MEMORY_STORE';
   -- Relation types whose existence marks the target INVALID (seed: lifecycle types).
-  co_lifecycle_types constant varchar2(60) := '(''supersedes'', ''refines'', ''duplicates'')';
+  co_lifecycle_types constant varchar2(60 char) := '(''supersedes'', ''refines'', ''duplicates'')';
 
   -- The (id, type) keys of a purge batch, bound as one JSON array. Declared
   -- before the first subprogram body: a declare section takes no item
   -- declaration after one (PL/SQL Language Reference, Block: item_list_2).
-  co_keys_table constant varchar2(200) :=
+  co_keys_table constant varchar2(200 char) :=
     'json_table(:k, ''$[*]'' columns (i varchar2(512) path ''$.i'', t varchar2(30) path ''$.t''))';
 
   subtype t_store is agentmem_store_catalog.t_store;
@@ -73,7 +73,7 @@ as
     l_objects  json_array_t := json_array_t();
     l_counts   json_object_t := json_object_t();
     l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_status   varchar2(30);
+    l_status   varchar2(30 char);
     l_count    number;
     l_hint     varchar2(32767);   -- status_detail alone may take 4000 bytes
     l_response json_object_t := json_object_t();
@@ -126,7 +126,7 @@ as
 
   function list_stores(p_schema_owner in varchar2) return clob
   is
-    l_owner    varchar2(128) := agentmem_store.resolve_owner(p_schema_owner);
+    l_owner    varchar2(128 char) := agentmem_store.resolve_owner(p_schema_owner);
     l_keys     agentmem_util.t_text_list := agentmem_store_catalog.registered_keys(l_owner);
     l_stores   json_array_t := json_array_t();
     l_response json_object_t := json_object_t();
@@ -192,7 +192,7 @@ as
 
   function checked_grantee(p_store in t_store, p_grantee in varchar2) return varchar2
   is
-    l_quoted varchar2(130) := agentmem_util.sql_schema(p_grantee, 'p_grantee');
+    l_quoted varchar2(130 char) := agentmem_util.sql_schema(p_grantee, 'p_grantee');
   begin
     if upper(p_grantee) = p_store.owner then
       fail(dbms_agent_memory_store.co_invalid_argument,
@@ -206,7 +206,7 @@ as
   -- of another schema is that schema's to grant), else NULL.
   function owned_model(p_store in t_store) return varchar2
   is
-    l_model varchar2(261) := p_store.config.embedding_model;
+    l_model varchar2(261 char) := p_store.config.embedding_model;
   begin
     if l_model is null then
       return null;
@@ -227,9 +227,9 @@ as
     -- Any length: an overlong p_access gets the INVALID_ARGUMENT below, not ORA-06502.
     l_access  varchar2(32767) := upper(nvl(p_access, 'READ_WRITE'));
     l_bases   agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_grantee varchar2(128);
-    l_table   varchar2(128);
-    l_model   varchar2(128) := owned_model(l_store);
+    l_grantee varchar2(128 char);
+    l_table   varchar2(128 char);
+    l_model   varchar2(128 char) := owned_model(l_store);
   begin
     if l_access not in ('READ_WRITE', 'READ_ONLY') then
       fail(dbms_agent_memory_store.co_invalid_argument,
@@ -323,9 +323,9 @@ as
     pragma autonomous_transaction;
     l_store    t_store := agentmem_store.locate_own(p_store_id);
     l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_grantee  varchar2(128);
+    l_grantee  varchar2(128 char);
     l_synonyms boolean := agentmem_util.has_privilege('DROP ANY SYNONYM');
-    l_model    varchar2(128) := owned_model(l_store);
+    l_model    varchar2(128 char) := owned_model(l_store);
   begin
     l_grantee := checked_grantee(l_store, p_grantee);
     for i in 1 .. l_bases.count loop
@@ -394,8 +394,8 @@ as
   -- while the link exists); the targets' retrieval rows follow their status.
   procedure purge_relations(p_store in t_store, p_keys in clob)
   is
-    l_rel       varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
-    l_mem       varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY');
+    l_rel       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
+    l_mem       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY');
     l_target_id agentmem_util.t_text_list;
     l_target_ty agentmem_util.t_text_list;
     l_targets   clob;
@@ -437,7 +437,7 @@ as
   procedure purge_batch(p_store in t_store, p_base in varchar2, p_ids in agentmem_util.t_text_list,
                         p_types in agentmem_util.t_text_list)
   is
-    l_chunks varchar2(300) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
+    l_chunks varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
     l_keys   clob := keys_json(p_ids, p_types);
   begin
     execute immediate 'delete from ' || l_chunks || ' c'
@@ -460,7 +460,7 @@ as
   -- agentmem:commits (one commit per batch; called by the purge job only)
   procedure purge_table(p_store in t_store, p_base in varchar2, p_batch in pls_integer)
   is
-    l_table varchar2(128) := p_store.table_prefix || p_base;
+    l_table varchar2(128 char) := p_store.table_prefix || p_base;
     l_ids   agentmem_util.t_text_list;
     l_types agentmem_util.t_text_list;
   begin

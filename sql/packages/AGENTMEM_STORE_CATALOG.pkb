@@ -5,7 +5,7 @@ as
   e_table_missing exception;
   pragma exception_init(e_table_missing, -942);
 
-  co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
+  co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
 
   ------------------------------------------------------------------------------
   -- Names
@@ -19,7 +19,7 @@ as
     l_object.name := p_name;
     l_object.object_type := p_type;
     l_object.table_name := p_table;
-    l_object.columns := p_columns;
+    l_object.column_list := p_columns;
     p_list.extend;
     p_list(p_list.last) := l_object;
   end add_object;
@@ -300,8 +300,8 @@ as
   function object_status(p_owner in varchar2, p_object in t_object) return varchar2
   is
     l_count    pls_integer;
-    l_status   varchar2(30);
-    l_opstatus varchar2(30);
+    l_status   varchar2(30 char);
+    l_opstatus varchar2(30 char);
   begin
     case
       when p_object.object_type = 'TABLE' then
@@ -348,7 +348,7 @@ as
   is
     l_expected t_object_list := expected_objects(p_store.table_prefix, p_config);
     l_missing  agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_status   varchar2(30);
+    l_status   varchar2(30 char);
   begin
     for i in 1 .. l_expected.count loop
       -- Another schema's Text preferences may not be visible to this user
@@ -471,7 +471,7 @@ as
 
   procedure read_registry(p_store in out nocopy t_store)
   is
-    l_prefix varchar2(17);
+    l_prefix varchar2(17 char);
     l_config clob;
   begin
     execute immediate

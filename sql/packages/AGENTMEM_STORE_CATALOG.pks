@@ -30,60 +30,60 @@ as
   co_schema_version constant pls_integer := 1;
 
   -- Registry key of the unprefixed default store (memory_store_id NULL).
-  co_default_key constant varchar2(16) := '$DEFAULT';
+  co_default_key constant varchar2(16 char) := '$DEFAULT';
 
   -- Strategies and sync modes (protocol values, upper case).
-  co_vector    constant varchar2(8) := 'VECTOR';
-  co_keyword   constant varchar2(8) := 'KEYWORD';
-  co_hybrid    constant varchar2(8) := 'HYBRID';
-  co_on_commit constant varchar2(9) := 'ON_COMMIT';
-  co_manual    constant varchar2(9) := 'MANUAL';
-  co_auto      constant varchar2(9) := 'AUTO';
+  co_vector    constant varchar2(8 char) := 'VECTOR';
+  co_keyword   constant varchar2(8 char) := 'KEYWORD';
+  co_hybrid    constant varchar2(8 char) := 'HYBRID';
+  co_on_commit constant varchar2(9 char) := 'ON_COMMIT';
+  co_manual    constant varchar2(9 char) := 'MANUAL';
+  co_auto      constant varchar2(9 char) := 'AUTO';
 
   -- Store configuration, as kept in AGENTMEM_STORE_REGISTRY.CONFIG.
   type t_config is record (
-    search_strategy   varchar2(8),
-    search_index_sync varchar2(9),
+    search_strategy   varchar2(8 char),
+    search_index_sync varchar2(9 char),
     vector_dim        number,
-    embedding_model   varchar2(261),
+    embedding_model   varchar2(261 char),
     default_ttl_days  number,
     max_ttl_days      number,
     chunk_max         number,
     chunk_overlap     number,
-    chunk_by          varchar2(10),
-    chunk_split       varchar2(11),
-    chunk_normalize   varchar2(4)
+    chunk_by          varchar2(10 char),
+    chunk_split       varchar2(11 char),
+    chunk_normalize   varchar2(4 char)
   );
 
   -- A store: where it lives and its registry row (registered = false when
   -- no row exists; then only owner, store_id, store_key, table_prefix are set).
   type t_store is record (
-    owner          varchar2(128),
-    store_id       varchar2(16),
-    store_key      varchar2(16),
-    table_prefix   varchar2(17),
+    owner          varchar2(128 char),
+    store_id       varchar2(16 char),
+    store_key      varchar2(16 char),
+    table_prefix   varchar2(17 char),
     registered     boolean := false,
     config         t_config,
     schema_version number,
-    status         varchar2(16),
-    status_detail  varchar2(4000),
+    status         varchar2(16 char),
+    status_detail  varchar2(4000 char),
     created_at     timestamp with time zone,
     updated_at     timestamp with time zone
   );
 
   -- One managed object. object_type: TABLE, COLUMN (name = column,
   -- table_name = its table), CONSTRAINT, INDEX, VECTOR INDEX, TEXT INDEX,
-  -- HYBRID INDEX, PREFERENCE, JOB. columns: for indexes, the column list.
+  -- HYBRID INDEX, PREFERENCE, JOB. column_list: for indexes, the column list.
   type t_object is record (
-    name        varchar2(128),
-    object_type varchar2(16),
-    table_name  varchar2(128),
-    columns     varchar2(400)
+    name        varchar2(128 char),
+    object_type varchar2(16 char),
+    table_name  varchar2(128 char),
+    column_list varchar2(400 char)
   );
   type t_object_list is table of t_object;
 
   -- One column of a managed table with its dictionary comment.
-  type t_column_doc is record (table_base varchar2(30), column_name varchar2(30), text varchar2(400));
+  type t_column_doc is record (table_base varchar2(30 char), column_name varchar2(30 char), text varchar2(400 char));
   type t_column_docs is table of t_column_doc;
 
   -- 'store MEM01 in schema APP' / 'default store (unprefixed) in schema APP'.

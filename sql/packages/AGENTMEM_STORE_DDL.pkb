@@ -2,24 +2,24 @@ create or replace package body agentmem_store_ddl
 as
 
   -- Column fragments shared by the CREATE TABLE statements below.
-  co_scope_columns constant varchar2(200) :=
+  co_scope_columns constant varchar2(200 char) :=
     'user_id varchar2(128 char), agent_id varchar2(128 char), ';
   -- EVENT_TIMESTAMP holds the caller's event time normalised to UTC (the
   -- package parses ISO-8601 and rejects invalid values), so TTL with the
   -- TIMESTAMP anchor and the reads compute on a real timestamp.
-  co_record_columns constant varchar2(600) :=
+  co_record_columns constant varchar2(600 char) :=
     'metadata json, event_timestamp timestamp(6) with time zone, '
     || 'status varchar2(8 char) default ''VALID'' not null, '
     || 'created_at timestamp(6) with time zone default systimestamp not null, '
     || 'updated_at timestamp(6) with time zone default systimestamp not null, ';
   -- Only expiring record types (message, memory-like, image) have it.
-  co_expires_column constant varchar2(60) := 'expires_at timestamp(6) with time zone, ';
-  co_status_check constant varchar2(60) := ' check (status in (''VALID'', ''INVALID''))';
-  co_memory_types constant varchar2(80) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
-  co_registry constant varchar2(30) := 'AGENTMEM_STORE_REGISTRY';
+  co_expires_column constant varchar2(60 char) := 'expires_at timestamp(6) with time zone, ';
+  co_status_check constant varchar2(60 char) := ' check (status in (''VALID'', ''INVALID''))';
+  co_memory_types constant varchar2(80 char) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
+  co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
 
   -- The DDL step in progress; written to status_detail when it fails.
-  g_step varchar2(1000);
+  g_step varchar2(1000 char);
 
   ------------------------------------------------------------------------------
   -- Registry row writes (inside the autonomous lifecycle procedures only)
@@ -305,7 +305,7 @@ as
   procedure drop_preference(p_owner in varchar2, p_prefix in varchar2,
                             p_actions in out nocopy agentmem_util.t_text_list)
   is
-    l_name varchar2(128) := agentmem_store_catalog.preference_name(p_prefix);
+    l_name varchar2(128 char) := agentmem_store_catalog.preference_name(p_prefix);
   begin
     if not agentmem_store_catalog.preference_exists(p_owner, l_name) then
       return;
@@ -319,7 +319,7 @@ as
   procedure create_preference(p_prefix in varchar2, p_config in agentmem_store_catalog.t_config,
                               p_actions in out nocopy agentmem_util.t_text_list)
   is
-    l_name   varchar2(128) := agentmem_store_catalog.preference_name(p_prefix);
+    l_name   varchar2(128 char) := agentmem_store_catalog.preference_name(p_prefix);
     l_params json_object_t := json_object_t();
   begin
     g_step := 'create vectorizer preference ' || l_name;
@@ -400,7 +400,7 @@ as
   procedure ensure_job(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list,
                        p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_job   varchar2(128) := agentmem_store_catalog.job_name(p_store.table_prefix);
+    l_job   varchar2(128 char) := agentmem_store_catalog.job_name(p_store.table_prefix);
     l_count pls_integer;
   begin
     select count(*) into l_count from all_scheduler_jobs where owner = p_store.owner and job_name = l_job;
@@ -436,11 +436,11 @@ as
   procedure ensure_objects(p_store in agentmem_store_catalog.t_store, p_config in agentmem_store_catalog.t_config,
                            p_actions in out nocopy agentmem_util.t_text_list)
   is
-    l_owner    varchar2(128) := p_store.owner;
-    l_prefix   varchar2(17) := p_store.table_prefix;
+    l_owner    varchar2(128 char) := p_store.owner;
+    l_prefix   varchar2(17 char) := p_store.table_prefix;
     l_expected agentmem_store_catalog.t_object_list := agentmem_store_catalog.expected_objects(l_prefix, p_config);
     l_damage   agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_status   varchar2(30);
+    l_status   varchar2(30 char);
   begin
     for i in 1 .. l_expected.count loop
       if l_expected(i).object_type = 'TABLE' then
@@ -465,7 +465,7 @@ as
           g_step := 'create index ' || l_expected(i).name;
           execute immediate 'create index ' || agentmem_util.sql_object(l_owner, l_expected(i).name)
             || ' on ' || agentmem_util.sql_object(l_owner, l_expected(i).table_name)
-            || ' (' || agentmem_util.sql_column_list(l_expected(i).columns) || ')';
+            || ' (' || agentmem_util.sql_column_list(l_expected(i).column_list) || ')';
           agentmem_util.append(p_actions, 'created index ' || l_expected(i).name);
         when l_expected(i).object_type = 'INDEX' and l_status <> 'VALID' then
           g_step := 'rebuild index ' || l_expected(i).name;
@@ -559,7 +559,7 @@ as
   is
     pragma autonomous_transaction;
     l_code  pls_integer;
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     g_step := 'register store';
     p_store.config := p_config;
@@ -596,7 +596,7 @@ as
     pragma autonomous_transaction;
     l_old   agentmem_store_catalog.t_config := p_store.config;
     l_code  pls_integer;
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     g_step := 'mark store CREATING';
     set_status(p_store, 'CREATING', null);
@@ -653,7 +653,7 @@ as
     pragma autonomous_transaction;
     l_missing agentmem_util.t_text_list;
     l_code  pls_integer;
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     run_upgrade_steps(p_store, p_actions);
     l_missing := agentmem_store_catalog.missing_objects(p_store, p_store.config);
@@ -684,10 +684,10 @@ as
   is
     pragma autonomous_transaction;
     l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_job   varchar2(128) := agentmem_store_catalog.job_name(p_store.table_prefix);
+    l_job   varchar2(128 char) := agentmem_store_catalog.job_name(p_store.table_prefix);
     l_count pls_integer;
     l_code  pls_integer;
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     if p_store.registered then
       g_step := 'mark store DROPPING';

@@ -39,7 +39,7 @@ as
 
   procedure raise_error(p_code in pls_integer, p_message in varchar2)
   is
-    l_name    varchar2(64) := error_name(p_code);
+    l_name    varchar2(64 char) := error_name(p_code);
     l_message varchar2(32767) := p_message;
   begin
     if l_name is null then
@@ -108,7 +108,7 @@ as
 
   function sql_schema(p_owner in varchar2, p_what in varchar2 default 'schema_owner') return varchar2
   is
-    l_owner varchar2(128);
+    l_owner varchar2(128 char);
   begin
     if p_owner is null or lengthb(p_owner) > 128
        or not regexp_like(p_owner, '^[A-Za-z][A-Za-z0-9_$#]*$') then
@@ -168,7 +168,7 @@ as
 
   function sql_column_list(p_columns in varchar2) return varchar2
   is
-    l_result varchar2(4000);
+    l_result varchar2(4000 char);
     l_count  pls_integer := regexp_count(p_columns, ',') + 1;
   begin
     for i in 1 .. l_count loop
@@ -207,7 +207,7 @@ as
   procedure reject_unknown_keys(p_obj in json_object_t, p_allowed in varchar2, p_path in varchar2 default null)
   is
     l_keys    json_key_list := p_obj.get_keys;
-    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+    l_allowed varchar2(4000 char) := ',' || replace(p_allowed, ' ') || ',';
   begin
     if l_keys is null then
       return;
@@ -229,7 +229,7 @@ as
   is
     l_result  t_opt_text;
     l_element json_element_t;
-    l_value   varchar2(32767);
+    l_value   clob;   -- GET_STRING returns VARCHAR2: a longer string would fail before the length check
   begin
     if not p_obj.has(p_key) then
       return l_result;
@@ -242,16 +242,17 @@ as
     end if;
     if not l_element.is_string then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a JSON string or null');
     end if;
-    l_value := p_obj.get_string(p_key);
-    if length(l_value) > p_max_length then
+    l_value := p_obj.get_clob(p_key);
+    if dbms_lob.getlength(lob_loc => l_value) > p_max_length then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || quoted(l_value)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' '
+        || quoted(dbms_lob.substr(lob_loc => l_value, amount => 201, offset => 1))
         || ' is longer than ' || p_max_length || ' characters');
     end if;
-    l_result.value := l_value;
+    l_result.value := dbms_lob.substr(lob_loc => l_value, amount => p_max_length, offset => 1);
     return l_result;
   end get_text;
 
@@ -295,7 +296,7 @@ as
     end if;
     if l_value is null or l_value <> trunc(l_value) or l_value < p_min or l_value > p_max then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a whole number from ' || p_min || ' to ' || p_max || ', or null');
     end if;
     l_result.value := l_value;
@@ -319,7 +320,7 @@ as
     end if;
     if not l_element.is_object then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || substr(l_element.to_string, 1, 200)
+        'INVALID_ARGUMENT: ' || p_path || p_key || ' ' || shown(l_element)
         || ' must be a JSON object or null');
     end if;
     p_value := treat(l_element as json_object_t);
@@ -331,7 +332,7 @@ as
 
   function iso_utc(p_ts in timestamp with time zone) return varchar2
   is
-    l_text varchar2(40);
+    l_text varchar2(40 char);
   begin
     if p_ts is null then
       return null;
@@ -345,7 +346,7 @@ as
 
   function db_version_full return varchar2
   is
-    l_version varchar2(160);
+    l_version varchar2(160 char);
   begin
     -- VERSION_FULL (18c+) carries the release update (23.6.0.24.10);
     -- DBMS_DB_VERSION only has compile-time VERSION/RELEASE constants.
@@ -371,7 +372,7 @@ as
 
   procedure require_release(p_major in pls_integer, p_minor in pls_integer, p_feature in varchar2)
   is
-    l_version varchar2(160) := db_version_full;
+    l_version varchar2(160 char) := db_version_full;
   begin
     if not release_at_least(l_version, p_major, p_minor) then
       raise_error(dbms_agent_memory_store.co_unsupported_release,
@@ -439,7 +440,7 @@ as
                         p_where in varchar2 default null)
   is
     l_keys    json_key_list := p_obj.get_keys;
-    l_allowed varchar2(4000) := ',' || replace(p_allowed, ' ') || ',';
+    l_allowed varchar2(4000 char) := ',' || replace(p_allowed, ' ') || ',';
   begin
     if l_keys is null then
       return;
@@ -461,18 +462,18 @@ as
     -- Parsed piece by piece with fixed positions: REGEXP_SUBSTR returns at
     -- most subexpression 9 (SQL Language Reference, REGEXP_SUBSTR: subexpr
     -- "from 0 to 9"), fewer than a one-pattern parse of this grammar needs.
-    co_date constant varchar2(40) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-    co_time constant varchar2(60) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
-    co_zone constant varchar2(40) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
+    co_date constant varchar2(40 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+    co_time constant varchar2(60 char) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
+    co_zone constant varchar2(40 char) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
     l_year   pls_integer;
     l_month  pls_integer;
     l_day    pls_integer;
     l_hour   pls_integer := 0;
     l_minute pls_integer := 0;
     l_second pls_integer := 0;
-    l_frac   varchar2(9);
-    l_time   varchar2(40);
-    l_zone   varchar2(40);
+    l_frac   varchar2(9 char);
+    l_time   varchar2(40 char);
+    l_zone   varchar2(40 char);
     l_offset pls_integer := 0;   -- minutes east of UTC
     l_oh     pls_integer;
     l_om     pls_integer := 0;
@@ -665,7 +666,7 @@ as
   function get_record_type(p_obj in json_object_t, p_op in varchar2) return varchar2
   is
     l_element json_element_t;
-    l_value   varchar2(64);
+    l_value   varchar2(64 char);
   begin
     require_key(p_obj, 'record_type', p_op);
     l_element := p_obj.get('record_type');

@@ -30,7 +30,7 @@ as
   ------------------------------------------------------------------------------
 
   -- A list of short texts (actions, warnings, names).
-  type t_text_list is table of varchar2(4000);
+  type t_text_list is table of varchar2(4000 char);
 
   -- An optional request value: present = the key was in the request;
   -- is_null = it was given as JSON null. value is set only when present and
@@ -38,7 +38,7 @@ as
   type t_opt_text is record (
     present boolean := false,
     is_null boolean := false,
-    value   varchar2(4000)
+    value   varchar2(4000 char)
   );
   type t_opt_number is record (
     present boolean := false,
@@ -208,7 +208,7 @@ as
   function new_ids(p_count in pls_integer) return t_text_list;
 
   -- The record types, in the order of the contract's messages.
-  co_record_types constant varchar2(200) :=
+  co_record_types constant varchar2(200 char) :=
     'thread, message, memory, fact, guideline, preference, thread_summary, image, user_profile, agent_profile';
 
   -- Raises INVALID_ARGUMENT "<p_key> is required in the <p_op> request"

@@ -49,7 +49,7 @@ as
   ------------------------------------------------------------------------------
 
   -- Release of this package (semantic version). Compared by the Go client.
-  co_version constant varchar2(16) := '0.1.0';
+  co_version constant varchar2(16 char) := '0.1.0';
 
   -- Error codes ---------------------------------------------------------------
 

@@ -4,7 +4,7 @@ as
   -- A valid case: the filter (JSON text; p_filter_given false = omitted),
   -- the metadata of its row (NULL = no metadata), whether the row matches.
   type t_case is record (
-    name         varchar2(200),
+    name         varchar2(200 char),
     filter       clob,
     filter_given boolean,
     metadata     clob,
@@ -15,7 +15,7 @@ as
   -- An invalid case: the filter, the message fragments (JSON array text)
   -- and the display path (JSON string text) the message must name.
   type t_invalid is record (
-    name      varchar2(200),
+    name      varchar2(200 char),
     filter    clob,
     fragments clob,
     path      clob
@@ -447,7 +447,7 @@ as
     l_binds     agentmem_filter.t_bind_list;
     l_predicate varchar2(32767);
     l_fragments json_array_t;
-    l_path      varchar2(4000);
+    l_path      varchar2(4000 char);
     l_failures  varchar2(32767);
   begin
     ut.expect(g_invalid.count, 'invalid cases loaded').to_equal(24);
@@ -588,10 +588,10 @@ as
   procedure long_path_rejected
   is
     l_json      varchar2(32767) := '1';
-    l_path      varchar2(4000) := 'metadata_filter';
+    l_path      varchar2(4000 char) := 'metadata_filter';
     l_binds     agentmem_filter.t_bind_list;
     l_predicate varchar2(32767);
-    l_stack     varchar2(4000);
+    l_stack     varchar2(4000 char);
   begin
     -- 8 levels of 128-character keys: the deepest test repeats every parent
     -- key in its guards, about 6000 bytes of path (a SQL text literal holds

@@ -4,7 +4,7 @@ as
   subtype t_case is test_agentmem_records.t_case;
   subtype t_case_list is test_agentmem_records.t_case_list;
 
-  co_png constant varchar2(200) :=
+  co_png constant varchar2(200 char) :=
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
   procedure setup_suite
@@ -83,7 +83,7 @@ as
     if p_case.op = 'list_thread_messages' then
       for l_key in 1 .. 2 loop
         declare
-          l_name varchar2(30) := case l_key when 1 then 'range_start_seq_no' else 'range_end_seq_no' end;
+          l_name varchar2(30 char) := case l_key when 1 then 'range_start_seq_no' else 'range_end_seq_no' end;
         begin
           if l_request.has(l_name) and l_request.get(l_name).is_number then
             l_request.put(l_name, test_agentmem_records.seq_of_rank(l_request.get_number(l_name)));
@@ -143,7 +143,7 @@ as
 
   function one_value(p_sql_table in varchar2, p_column in varchar2, p_id in varchar2) return varchar2
   is
-    l_value varchar2(4000);
+    l_value varchar2(4000 char);
   begin
     execute immediate
       'select max(' || case p_column when 'status' then 'status'
@@ -222,7 +222,7 @@ as
   procedure status_and_expiry_follow
   is
     l_response clob;
-    l_expires  varchar2(100);
+    l_expires  varchar2(100 char);
   begin
     l_response := dbms_agent_memory_store.update_record(rec01,
       '{"record_type": "message", "record_id": "msg2", "status": "INVALID", "ttl_days": 2}');

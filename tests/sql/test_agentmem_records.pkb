@@ -3,12 +3,12 @@ as
 
   -- Creation time of the fixtures' data set (§14): expiry values before
   -- 2090 in fixtures are this plus whole days.
-  co_fixture_base constant varchar2(30) := '2026-11-30 10:00:00.000000';
-  co_dataset constant varchar2(400) :=
+  co_fixture_base constant varchar2(30 char) := '2026-11-30 10:00:00.000000';
+  co_dataset constant varchar2(400 char) :=
     ',add_records/d1_threads,add_records/d2_memories,add_records/d3_messages,add_records/d4_messages_more,'
     || 'add_records/d5_image,add_records/d6_summaries,add_records/d7_facts,add_user/d8_user,add_agent/d9_agent,';
-  co_id_pattern constant varchar2(20) := '^[0-9a-f]{32}$';
-  co_utc_pattern constant varchar2(80) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$';
+  co_id_pattern constant varchar2(20 char) := '^[0-9a-f]{32}$';
+  co_utc_pattern constant varchar2(80 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$';
 
   type t_number_list is table of number;
   type t_text_map is table of clob index by varchar2(200);
@@ -749,7 +749,7 @@ as
   -- before the failure is raised, and each failure is printed.
   procedure drop_stores_after(p_after in varchar2)
   is
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     for r in (select store_key from agentmem_store_registry
                where store_key like 'UTS\_REC%' escape '\'
@@ -879,7 +879,7 @@ as
   function vector_text(p_vector in clob) return varchar2
   is
     l_array json_array_t;
-    l_text  varchar2(4000);
+    l_text  varchar2(4000 char);
   begin
     if p_vector is null then
       return '<null>';
@@ -964,8 +964,8 @@ as
   -- after a rejected call when nothing was added, changed or removed.
   function fingerprint(p_store in varchar2) return varchar2
   is
-    l_result varchar2(4000);
-    l_part   varchar2(200);
+    l_result varchar2(4000 char);
+    l_part   varchar2(200 char);
   begin
     for r in (select column_value as base from table(sys.odcivarchar2list('THREAD', 'MESSAGE', 'MEMORY',
                 'ACTOR_PROFILE', 'THREAD_SUMMARY', 'DOCUMENT', 'RECORD_CHUNKS', 'RELATION'))) loop
@@ -987,11 +987,11 @@ as
   is
     l_error     json_object_t := json_object_t.parse(p_case.error);
     l_fragments json_array_t := l_error.get_array('message_contains');
-    l_label     varchar2(200) := p_case.op || '/' || p_case.name;
-    l_before    varchar2(4000) := fingerprint(store_of(p_case));
+    l_label     varchar2(200 char) := p_case.op || '/' || p_case.name;
+    l_before    varchar2(4000 char) := fingerprint(store_of(p_case));
     l_response  clob;
     l_code      number;
-    l_message   varchar2(4000);
+    l_message   varchar2(4000 char);
   begin
     begin
       l_response := call(p_case.op, store_of(p_case), p_case.request);
@@ -1049,7 +1049,7 @@ as
   is
     l_actual   json_object_t := json_object_t.parse(p_response);
     l_expected json_object_t := json_object_t.parse(p_case.response);
-    l_label    varchar2(200) := p_case.op || '/' || p_case.name;
+    l_label    varchar2(200 char) := p_case.op || '/' || p_case.name;
   begin
     if p_case.name = 'generated_ids' then
       ut.expect(l_actual.get_array('ids').get_size, l_label || ': ids').to_equal(l_expected.get_array('ids').get_size);
@@ -1109,7 +1109,7 @@ as
 
   procedure actor_profile_key
   is
-    l_columns varchar2(400);
+    l_columns varchar2(400 char);
     l_actor   number;
   begin
     select listagg(column_name, ',') within group (order by position)
@@ -1125,7 +1125,7 @@ as
   procedure expiry_and_not_null_columns
   is
     l_expires  number;
-    l_nullable varchar2(10);
+    l_nullable varchar2(10 char);
   begin
     select count(*) into l_expires from user_tab_columns
      where table_name in ('UTS_REC01_THREAD', 'UTS_REC01_THREAD_SUMMARY') and column_name = 'EXPIRES_AT';
@@ -1293,9 +1293,9 @@ as
 
   procedure chunk_rows_copy_record
   is
-    l_message varchar2(400);
-    l_part    varchar2(400);
-    l_rows    varchar2(400);
+    l_message varchar2(400 char);
+    l_part    varchar2(400 char);
+    l_rows    varchar2(400 char);
   begin
     execute immediate 'select status || ''|'' || to_char(expires_at, ''YYYYMMDDHH24MISSFF'') from '
       || dbms_assert.enquote_name(co_rec01 || '_MESSAGE') || ' where record_id = ''msg2''' into l_message;
@@ -1310,8 +1310,8 @@ as
 
   procedure typed_conveniences
   is
-    l_id      varchar2(128);
-    l_message varchar2(128);
+    l_id      varchar2(128 char);
+    l_message varchar2(128 char);
     l_deleted pls_integer;
   begin
     l_id := dbms_agent_memory_store.add_memory(co_rec01, 'Likes green tea', p_user_id => 'u1',
@@ -1377,6 +1377,24 @@ as
     ut.expect(l_record.has('role'), 'a memory has no role').to_be_false;
     ut.expect(count_rows(co_rec01 || '_MEMORY', 'record', 'ro2'), 'ro2 stored').to_equal(1);
   end roles_ignored_off_messages;
+
+  procedure non_ascii_at_limits
+  is
+    -- U+00E9 takes 2 bytes in AL32UTF8: each value below fits the limit the
+    -- code counts in characters and overflows a VARCHAR2 of the same length
+    -- in bytes, which raised ORA-06502 before the declarations took CHAR.
+    l_e varchar2(1 char) := unistr('\00e9');
+  begin
+    -- AGENTMEM_UTIL.get_record_type: 64 characters into l_value.
+    expect_error('non_ascii_type', '{"record_type": "' || rpad(l_e, 64, l_e) || '", "contents": ["a"]}',
+      -20100, 'must be one of');
+    -- AGENTMEM_UTIL.iso_to_utc: 40 characters, 24 of them in l_zone.
+    expect_error('non_ascii_zone', '{"record_type": "memory", "contents": ["a"], "timestamps": ["2026-01-01T00:00'
+      || rpad(l_e, 24, l_e) || '"]}', -20100, 'is not an ISO-8601 timestamp');
+    -- AGENTMEM_RECORD_DATA.read_part: 10 characters into l_type.
+    expect_error('non_ascii_part_type', '{"record_type": "message", "contents": [[{"type": "' || rpad(l_e, 10, l_e)
+      || '", "text": "a"}]], "thread_ids": "t1"}', -20100, 'must be text or image');
+  end non_ascii_at_limits;
 
 end test_agentmem_records;
 /

@@ -103,16 +103,18 @@ as
 
   --%test(roles on a non-message record are ignored, not rejected, and not stored)
   procedure roles_ignored_off_messages;
+  --%test(non-ASCII text at the length limits is INVALID_ARGUMENT, not ORA-06502 (issue 9 item 2))
+  procedure non_ascii_at_limits;
 
   --%endcontext
 
   -- Helpers shared with test_agentmem_record_edit ------------------------------
 
-  co_rec01 constant varchar2(16) := 'UTS_REC01';
-  co_rec02 constant varchar2(16) := 'UTS_REC02';
+  co_rec01 constant varchar2(16 char) := 'UTS_REC01';
+  co_rec02 constant varchar2(16 char) := 'UTS_REC02';
 
   -- One golden fixture case: request, and response or error, and chunks.
-  type t_case is record (op varchar2(30), name varchar2(100), request clob, response clob, error clob,
+  type t_case is record (op varchar2(30 char), name varchar2(100 char), request clob, response clob, error clob,
                          chunks clob);
   type t_case_list is table of t_case;
 

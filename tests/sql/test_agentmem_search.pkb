@@ -1,26 +1,26 @@
 create or replace package body test_agentmem_search
 as
 
-  co_vector_store  constant varchar2(16) := 'UTS_SRCH_V';
-  co_keyword_store constant varchar2(16) := 'UTS_SRCH_K';
-  co_manual_store  constant varchar2(16) := 'UTS_SRCH_KM';
-  co_hybrid_store  constant varchar2(16) := 'UTS_SRCH_H';
-  co_rounds_store  constant varchar2(16) := 'UTS_SRCH_R';
-  co_status_store  constant varchar2(16) := 'UTS_SRCH_S';
-  co_hybrid_model  constant varchar2(30) := 'ALL_MINILM_L12_V2';
+  co_vector_store  constant varchar2(16 char) := 'UTS_SRCH_V';
+  co_keyword_store constant varchar2(16 char) := 'UTS_SRCH_K';
+  co_manual_store  constant varchar2(16 char) := 'UTS_SRCH_KM';
+  co_hybrid_store  constant varchar2(16 char) := 'UTS_SRCH_H';
+  co_rounds_store  constant varchar2(16 char) := 'UTS_SRCH_R';
+  co_status_store  constant varchar2(16 char) := 'UTS_SRCH_S';
+  co_hybrid_model  constant varchar2(30 char) := 'ALL_MINILM_L12_V2';
   co_tolerance     constant number := 1e-6;
 
   type t_escape is record (
-    name      varchar2(200),
+    name      varchar2(200 char),
     input     clob,          -- JSON string text
     escaped   clob,          -- JSON string text, NULL = rejected
     truncated boolean,
-    error     varchar2(200)  -- message fragment of a rejection
+    error     varchar2(200 char)  -- message fragment of a rejection
   );
   type t_escape_list is table of t_escape;
 
   type t_fixture is record (
-    name     varchar2(200),
+    name     varchar2(200 char),
     request  clob,
     response clob,           -- NULL for an error fixture
     error    clob
@@ -30,9 +30,9 @@ as
   g_escapes       t_escape_list := t_escape_list();
   g_fixtures      t_fixture_list := t_fixture_list();
   g_keyword_ready boolean := false;
-  g_keyword_why   varchar2(4000);
+  g_keyword_why   varchar2(4000 char);
   g_hybrid_ready  boolean := false;
-  g_hybrid_why    varchar2(4000);
+  g_hybrid_why    varchar2(4000 char);
 
   ------------------------------------------------------------------------------
   -- Fixtures (copied from tests/go/testdata/contract/search/)
@@ -434,9 +434,9 @@ as
     end loop;
     if not p_exact then
       select listagg(x.id, ',') within group (order by x.id) into l_ids_w
-        from json_table(l_want_text, '$.results[*]' columns (id varchar2(128) path '$.record.id')) x;
+        from json_table(l_want_text, '$.results[*]' columns (id varchar2(512) path '$.record.id')) x;
       select listagg(x.id, ',') within group (order by x.id) into l_ids_g
-        from json_table(l_got_text, '$.results[*]' columns (id varchar2(128) path '$.record.id')) x;
+        from json_table(l_got_text, '$.results[*]' columns (id varchar2(512) path '$.record.id')) x;
       if nvl(l_ids_w, '-') <> nvl(l_ids_g, '-') then
         add_failure(p_failures, p_name || ': ids ' || l_ids_g || ', expected ' || l_ids_w);
       end if;
@@ -449,7 +449,7 @@ as
     l_failures  varchar2(32767);
     l_response  clob;
     l_code      number;
-    l_message   varchar2(4000);
+    l_message   varchar2(4000 char);
     l_error     json_object_t;
     l_fragments json_array_t;
     l_ran       pls_integer := 0;
@@ -538,7 +538,7 @@ as
   -- before the failure is raised, and each failure is printed.
   procedure drop_stores_after(p_after in varchar2)
   is
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     for r in (select store_key from agentmem_store_registry
                where store_key like 'UTS\_SRCH%' escape '\'
@@ -733,10 +733,10 @@ as
 
   procedure keyword_escape_cases
   is
-    l_escaped  varchar2(4000);
+    l_escaped  varchar2(4000 char);
     l_kept     pls_integer;
     l_dropped  pls_integer;
-    l_outcome  varchar2(8);
+    l_outcome  varchar2(8 char);
     l_failures varchar2(32767);
   begin
     ut.expect(g_escapes.count, 'escape cases loaded').to_equal(39);
@@ -797,10 +797,10 @@ as
 
   procedure escape_huge_word
   is
-    l_escaped varchar2(4000);
+    l_escaped varchar2(4000 char);
     l_kept    pls_integer;
     l_dropped pls_integer;
-    l_outcome varchar2(8);
+    l_outcome varchar2(8 char);
   begin
     -- Braced, 'a' and 20000 '}' would be 40003 bytes: decided from the
     -- token's length, before any bracing.
@@ -853,7 +853,7 @@ as
 
   procedure search_rows_match_search
   is
-    co_request constant varchar2(100) := '{"query_vector": [1, 0, 0], "k": 10, "user_id": "u1"}';
+    co_request constant varchar2(100 char) := '{"query_vector": [1, 0, 0], "k": 10, "user_id": "u1"}';
     l_results  json_array_t := searched(co_vector_store, co_request).get_array('results');
     l_record   json_object_t;
     l_ranks    dbms_sql.number_table;
@@ -904,7 +904,7 @@ as
     l_after    number;
     l_response clob;
     l_code     number;
-    l_message  varchar2(4000);
+    l_message  varchar2(4000 char);
   begin
     commit;
     execute immediate 'select count(*) from uts_srch_v_record_chunks' into l_before;
@@ -1023,7 +1023,7 @@ as
     l_request  json_object_t := json_object_t();
     l_response clob;
     l_code     number;
-    l_message  varchar2(4000);
+    l_message  varchar2(4000 char);
   begin
     if not g_keyword_ready then
       skipped('query_too_many_chunks_rejected', g_keyword_why);
@@ -1059,7 +1059,7 @@ as
     l_request  json_object_t := json_object_t();
     l_response clob;
     l_code     number;
-    l_message  varchar2(4000);
+    l_message  varchar2(4000 char);
   begin
     l_request.put('query_vector', json_array_t.parse('[0, 0, 1]'));
     l_request.put('record_types', json_array_t.parse('["memory,fact"]'));
@@ -1105,7 +1105,7 @@ as
 
   procedure chunk_text_rejections
   is
-    type t_requests is table of varchar2(200);
+    type t_requests is table of varchar2(200 char);
     l_requests  t_requests := t_requests('{"texts": ["a"], "max": 5}', '{}', '{"texts": ["a", 5]}', '{"texts": []}');
     l_fragments t_requests := t_requests('''max'' is not allowed', 'texts', 'texts[1]', '1 to 1000');
     l_response  clob;
@@ -1129,7 +1129,7 @@ as
 
   procedure manual_sync
   is
-    co_request constant varchar2(40) := '{"query": "zebra"}';
+    co_request constant varchar2(40 char) := '{"query": "zebra"}';
   begin
     if not g_keyword_ready then
       skipped('manual_sync', g_keyword_why);

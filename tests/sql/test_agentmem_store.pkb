@@ -1,7 +1,7 @@
 create or replace package body test_agentmem_store
 as
 
-  co_runtime_user constant varchar2(30) := 'AGENTMEM_TEST_RUNTIME';
+  co_runtime_user constant varchar2(30 char) := 'AGENTMEM_TEST_RUNTIME';
 
   -- Response of the open_store that created UTS_VEC in setup_suite.
   g_vec_response json_object_t;
@@ -30,7 +30,7 @@ as
   -- before the failure is raised, and each failure is printed.
   procedure drop_stores_after(p_after in varchar2)
   is
-    l_error varchar2(4000);
+    l_error varchar2(4000 char);
   begin
     for r in (select store_key from agentmem_store_registry
                where store_key like 'UTS\_%' escape '\'
@@ -79,7 +79,7 @@ as
 
   function release_at_least(p_major in pls_integer, p_minor in pls_integer) return boolean
   is
-    l_version varchar2(160);
+    l_version varchar2(160 char);
   begin
     select max(version_full) into l_version from product_component_version where version_full is not null;
     return to_number(regexp_substr(l_version, '[0-9]+', 1, 1)) > p_major
@@ -170,6 +170,42 @@ as
     when dbms_agent_memory_store.e_invalid_argument then
       ut.expect(sqlerrm).to_be_like('%INVALID_ARGUMENT: unknown request key ''vectordim''%');
   end unknown_key_rejected;
+
+  procedure huge_value_quoted_bounded
+  is
+    l_request  clob := '{"memory_store_id": "UTS_BIG", "vector_dim": ["';
+    l_response json_object_t;
+  begin
+    -- 50,000 characters: JSON_ELEMENT_T.TO_STRING of this list raises
+    -- ORA-40478; the message quotes it with AGENTMEM_UTIL.shown as [...].
+    for i in 1 .. 5 loop
+      l_request := l_request || rpad('x', 10000, 'x');
+    end loop;
+    l_request := l_request || '"]}';
+    l_response := json_object_t.parse(dbms_agent_memory_store.open_store(l_request));   -- open_json takes a VARCHAR2
+    ut.fail('expected INVALID_ARGUMENT for a vector_dim list of 50,000 characters');
+  exception
+    when dbms_agent_memory_store.e_invalid_argument then
+      ut.expect(sqlerrm).to_be_like('%INVALID_ARGUMENT: vector_dim [...] must be a whole number%');
+  end huge_value_quoted_bounded;
+
+  procedure huge_string_rejected
+  is
+    l_request  clob := '{"memory_store_id": "UTS_BIG", "vector_dim": 8, "embedding_model": "';
+    l_response json_object_t;
+  begin
+    -- 50,000 characters: AGENTMEM_UTIL.get_text measures the string as a
+    -- CLOB; read as a VARCHAR2 it could not reach the length check.
+    for i in 1 .. 5 loop
+      l_request := l_request || rpad('m', 10000, 'm');
+    end loop;
+    l_request := l_request || '"}';
+    l_response := json_object_t.parse(dbms_agent_memory_store.open_store(l_request));
+    ut.fail('expected INVALID_ARGUMENT for an embedding_model of 50,000 characters');
+  exception
+    when dbms_agent_memory_store.e_invalid_argument then
+      ut.expect(sqlerrm).to_be_like('%INVALID_ARGUMENT: embedding_model ''mmm%...'' is longer than 261 characters%');
+  end huge_string_rejected;
 
   procedure auto_sync_rejected_for_keyword
   is
@@ -315,12 +351,12 @@ as
 
   procedure create_keyword_store
   is
-    co_request constant varchar2(400) := '{"memory_store_id": "UTS_KW", "schema_policy": "CREATE_IF_EMPTY",'
+    co_request constant varchar2(400 char) := '{"memory_store_id": "UTS_KW", "schema_policy": "CREATE_IF_EMPTY",'
       || ' "search_strategy": "keyword", "search_index_sync": "MANUAL",'
       || ' "memory_retention_config": {"default_ttl_days": 30, "max_ttl_days": 90},'
       || ' "chunking": {"max": 100, "overlap": 10, "by": "words", "split": "sentence", "normalize": "none"}}';
     l_response json_object_t;
-    l_type     varchar2(30);
+    l_type     varchar2(30 char);
   begin
     if not text_installed then
       begin
@@ -358,7 +394,7 @@ as
 
   procedure create_hybrid_store
   is
-    l_model    varchar2(128);
+    l_model    varchar2(128 char);
     l_response json_object_t;
     l_prefs    pls_integer;
   begin
@@ -579,7 +615,7 @@ as
     l_response json_object_t := json_object_t.parse(dbms_agent_memory_store.describe_store('UTS_VEC'));
     l_objects  json_array_t := l_response.get_array('objects');
     l_object   json_object_t;
-    l_absent   varchar2(4000);
+    l_absent   varchar2(4000 char);
   begin
     for i in 0 .. l_objects.get_size - 1 loop
       l_object := treat(l_objects.get(i) as json_object_t);
@@ -606,7 +642,7 @@ as
   is
     l_stores json_array_t := json_object_t.parse(dbms_agent_memory_store.list_stores).get_array('stores');
     l_store  json_object_t;
-    l_ids    varchar2(4000);
+    l_ids    varchar2(4000 char);
     l_prev   varchar2(32767);   -- any id the listing returns: the checks below judge it
     l_id     varchar2(32767);
   begin

@@ -60,6 +60,12 @@ as
   --%test(an unknown request key is rejected naming the key)
   procedure unknown_key_rejected;
 
+  --%test(a vector_dim list over 32,767 bytes is INVALID_ARGUMENT quoting it bounded, not ORA-40478 (issue 9 item 7))
+  procedure huge_value_quoted_bounded;
+
+  --%test(an embedding_model string over 32,767 bytes is INVALID_ARGUMENT "is longer than", not an Oracle error)
+  procedure huge_string_rejected;
+
   --%test(search_index_sync AUTO is rejected for KEYWORD)
   --%throws(dbms_agent_memory_store.co_invalid_argument)
   procedure auto_sync_rejected_for_keyword;

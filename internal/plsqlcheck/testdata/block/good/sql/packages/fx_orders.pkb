@@ -32,7 +32,7 @@ as
                      p_product_id in number,
                      p_quantity in number default 1)
   is
-    l_status varchar2(10);
+    l_status varchar2(10 char);
   begin
     savepoint add_line_start;
     l_status := status_of(p_order_id);
@@ -94,7 +94,7 @@ as
 
   function describe(p_order_id in number) return varchar2
   is
-    l_text varchar2(200);
+    l_text varchar2(200 char);
   begin
     l_text := 'order ' || p_order_id || ': ' || status_of(p_order_id)
       || case when line_count(p_order_id) = 0 then ' (empty)' end;
@@ -103,7 +103,7 @@ as
 
   function status_of(p_order_id in number) return varchar2
   is
-    l_status varchar2(10);
+    l_status varchar2(10 char);
   begin
     select status into l_status from fx_orders_t where order_id = p_order_id;
     return l_status;

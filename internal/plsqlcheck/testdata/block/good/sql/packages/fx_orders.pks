@@ -6,7 +6,7 @@ as
   -- overloads and defaults, so the body exercises every construct.
 
   co_max_lines constant pls_integer := 100;
-  co_status_open constant varchar2(10) := 'OPEN';
+  co_status_open constant varchar2(10 char) := 'OPEN';
 
   e_order_locked exception;
   pragma exception_init(e_order_locked, -20150);

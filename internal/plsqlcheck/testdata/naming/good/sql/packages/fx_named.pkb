@@ -1,6 +1,6 @@
 create or replace package body fx_named
 as
-  g_state varchar2(10);
+  g_state varchar2(10 char);
   cursor c_items(p_id in number) is
     select 1 as one, p_id as id from dual;
 
@@ -8,7 +8,7 @@ as
   is
     co_limit constant pls_integer := 3;
     l_total number := 0;
-    type t_pair is record (key varchar2(10), value number); -- record fields are free
+    type t_pair is record (key varchar2(10 char), value number); -- record fields are free
     l_pair t_pair;
   begin
     for r in c_items(p_id) loop -- loop records and indexes are free

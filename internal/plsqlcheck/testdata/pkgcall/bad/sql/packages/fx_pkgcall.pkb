@@ -35,8 +35,8 @@ create or replace package body fx_user
 as
   procedure run(p_text in varchar2, p_result out varchar2)
   is
-    co_seed constant varchar2(10) := 'seed';
-    l_tail  varchar2(100) := '';
+    co_seed constant varchar2(10 char) := 'seed';
+    l_tail  varchar2(100 char) := '';
   begin
     p_result := fx_lib.helper(p_text); -- expect: PKG-CALL
     p_result := fx_lib.lable(p_text); -- expect: PKG-CALL

@@ -28,7 +28,7 @@ as
   -- column in static SQL, a local that hides the function.
   procedure split(p_text in varchar2, p_head out varchar2, p_tail in out varchar2)
   is
-    type t_row is record (label varchar2(30), next_code pls_integer);
+    type t_row is record (label varchar2(30 char), next_code pls_integer);
     l_row t_row;
     function label return varchar2 is
     begin
@@ -47,7 +47,7 @@ as
   procedure run(p_text in varchar2, p_result out varchar2)
   is
     l_pairs fx_lib.t_pair_list;
-    l_tail  varchar2(100) := '';
+    l_tail  varchar2(100 char) := '';
   begin
     l_pairs(1).code := fx_lib.next_code;
     l_pairs(1).label := fx_lib.label(fx_lib.co_limit, p_upper => true);

@@ -9,7 +9,7 @@ as
   co_limit constant pls_integer := 10;
   e_failed exception;
   g_calls  pls_integer := 0;
-  type t_pair is record (code pls_integer, label varchar2(30));
+  type t_pair is record (code pls_integer, label varchar2(30 char));
   type t_pair_list is table of t_pair index by pls_integer;
 
   function label(p_code in pls_integer, p_upper in boolean default false) return varchar2;
