@@ -118,6 +118,9 @@ as
   procedure cleanup_suite
   is
   begin
+    -- A failed test can leave uncommitted rows; the autonomous drops would wait
+    -- on their locks, so undo them first (as the records and search suites do).
+    rollback;
     drop_test_stores;
   end cleanup_suite;
 
