@@ -867,7 +867,14 @@ as
       require_ddl_session(l_store);
       lock_ddl(l_store);
       l_locked := true;
-      agentmem_store_catalog.read_registry(l_store);   -- another session may have upgraded it meanwhile
+      -- As it is after any wait: NOT_FOUND if another session dropped it
+      -- (read_registry alone keeps the stale fields of an unregistered
+      -- store), STORE_BROKEN if a drop was left DROPPING; skipped if another
+      -- session upgraded it meanwhile.
+      l_store := locate_own(p_store_id);
+      if l_store.status = 'DROPPING' or l_store.schema_version > agentmem_store_catalog.co_schema_version then
+        check_usable(l_store);
+      end if;
       if l_store.schema_version < agentmem_store_catalog.co_schema_version then
         agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
         agentmem_store_catalog.read_registry(l_store);
