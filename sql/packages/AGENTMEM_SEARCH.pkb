@@ -887,7 +887,8 @@ as
 
   -- The top k records of one probe, over-fetching in rounds (protocol
   -- section 8): n = max(4k, 20); again with 4n while fewer than k records
-  -- pass; n at most max(4000, k); at most 4 rounds.
+  -- pass; n at most max(4000, k); at most 4 rounds, plus the exact VECTOR
+  -- round when the last approximate one came back short.
   -- A round whose source gave fewer than n rows proves exhaustion only
   -- where the source is exact: KEYWORD (CONTAINS) and the exact VECTOR
   -- round. An approximate VECTOR round may come back short although more
@@ -906,22 +907,27 @@ as
     l_source pls_integer;
     l_prior  pls_integer := 0;     -- source rows of the previous round (none before)
     l_hits   t_hit_list;
+    l_round  pls_integer := 0;
   begin
-    for l_round in 1 .. co_max_rounds loop
+    loop
+      l_round := l_round + 1;
       l_source := run_round(p_store, p_mode, p_request, case when l_exact then p_exact_sql else p_sql end, p_binds,
                             p_probe, l_rows, l_hits);
       exit when l_hits.count >= p_request.k;
       if l_source < l_rows then
         if p_mode = co_mode_vector and not l_exact then
-          l_exact := true;   -- same n, exact: definitive
-        elsif p_mode in (co_mode_hybrid, co_mode_hybrid_text) and l_source > l_prior and l_rows < l_max then
+          -- Same n, exact: definitive. Taken even after the last approximate
+          -- round, so a short approximate round never ends the search.
+          l_exact := true;
+        elsif p_mode in (co_mode_hybrid, co_mode_hybrid_text) and l_source > l_prior and l_rows < l_max
+              and l_round < co_max_rounds then
           l_prior := l_source;
           l_rows := grown(l_rows, l_max);
         else
           exit;   -- the source is exhausted
         end if;
       else
-        exit when l_rows >= l_max;
+        exit when l_rows >= l_max or l_round >= co_max_rounds;
         l_prior := l_source;
         l_rows := grown(l_rows, l_max);
       end if;
