@@ -14,8 +14,8 @@ import (
 // the loop indexes, which the parser does not record as declarations.
 type unitNames struct {
 	u       *unit
-	scopeAt []*scope     // scopeAt[k]: innermost scope holding token k
-	declAt  []bool // declAt[k]: token k declares a name (it is no use)
+	scopeAt []*scope // scopeAt[k]: innermost scope holding token k
+	declAt  []bool   // declAt[k]: token k declares a name (it is no use)
 	loops   []loopIndex
 	spec    *scope // for a package body: the root of its spec
 	// specSubs are the spec's subprograms (visible in the body).
