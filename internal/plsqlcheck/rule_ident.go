@@ -38,22 +38,37 @@ func checkIdent(p *Project) []Finding {
 	return out
 }
 
+// identProblems checks the prefixed names of a unit, and also the names of
+// its loop indexes whatever their spelling (i, r): one used outside PL/SQL's
+// static SQL where no loop of that name encloses it (r.id after END LOOP) is
+// undeclared too. Inside SQL an unprefixed name may be a column or an alias,
+// so only prefixed names are checked there.
 func identProblems(u *unit, n *unitNames) []Finding {
 	var out []Finding
+	loopNames := map[string]bool{}
+	for _, l := range n.loops {
+		loopNames[l.name] = true
+	}
+	var sql []sqlRegion
+	if len(loopNames) > 0 {
+		sql = sqlRegions(u)
+	}
 	for k, t := range u.toks {
 		if !n.isBareUse(k) {
 			continue
 		}
 		name := identName(t)
-		if !hasConventionPrefix(name) {
+		if !hasConventionPrefix(name) && (!loopNames[name] || inRanges(sql, k)) {
 			continue
 		}
 		if _, ok := n.resolve(name, k); ok {
 			continue
 		}
-		out = append(out, at(u.file, t, "IDENT", fmt.Sprintf(
-			"%s is not declared in scope (%s): declare it, or fix the name (a parameter renamed in a header only leaves the body using the old name)",
-			strings.ToLower(name), docPLS201)))
+		msg := "%s is not declared in scope (%s): declare it, or fix the name (a parameter renamed in a header only leaves the body using the old name)"
+		if !hasConventionPrefix(name) {
+			msg = "%s is used outside the loops whose index it is (%s): a FOR index is declared by its loop and visible only up to END LOOP"
+		}
+		out = append(out, at(u.file, t, "IDENT", fmt.Sprintf(msg, strings.ToLower(name), docPLS201)))
 	}
 	return out
 }

@@ -48,6 +48,10 @@ as
     forall l_k in 1 .. l_ids.count
       delete from fx_items where item_id = l_ids(l_k);
     p_count := p_count + l_k; -- expect: IDENT
+    for r in c_items(1) loop
+      p_count := p_count + r.item_id;
+    end loop;
+    p_count := p_count + r.item_id; -- expect: IDENT
     if p_count > co_limit then
       raise e_failed; -- expect: IDENT
     end if;

@@ -45,6 +45,11 @@ as
       p_count := p_count + l_item.item_id;
     end loop;
     select item_id bulk collect into l_ids from fx_items where label = p_label;
+    for i in 1 .. l_ids.count loop
+      p_count := p_count + l_ids(i);
+    end loop;
+    -- i is a table alias here: inside SQL an unprefixed name is not checked.
+    select count(*) into p_count from fx_items i where i.item_id > p_count;
     forall l_k in 1 .. l_ids.count
       delete from fx_items where item_id = l_ids(l_k);
     if p_count > co_limit then
