@@ -80,6 +80,8 @@ func inParamProblems(u *unit, n *unitNames) []Finding {
 		if k < len(toks) && isWord(toks[k]) && n.isBareUse(k) {
 			if e := namePathEnd(toks, k); e < len(toks) && toks[e].Is(":=") {
 				report(k, "the target of an assignment", docPLS363)
+			} else if m := collectionWrite(toks, k); m != "" {
+				report(k, "changed by the collection method "+m, docPLS363)
 			}
 		}
 	}
@@ -181,4 +183,26 @@ func (n *unitNames) indexOf(t plsql.Token) int {
 		return i
 	}
 	return -1
+}
+
+// collectionWrite returns the collection method (EXTEND, DELETE, TRIM) a
+// call statement "name.method[(...)];" applies to name, or "".
+func collectionWrite(toks []plsql.Token, k int) string {
+	if k+2 >= len(toks) || !toks[k+1].Is(".") {
+		return ""
+	}
+	m := toks[k+2]
+	if !(m.Is("EXTEND") || m.Is("DELETE") || m.Is("TRIM")) {
+		return ""
+	}
+	e := k + 3
+	if e < len(toks) && toks[e].Is("(") {
+		if e = matchParen(toks, e) + 1; e <= 0 {
+			return ""
+		}
+	}
+	if e < len(toks) && toks[e].Is(";") {
+		return m.Upper()
+	}
+	return ""
 }

@@ -4,7 +4,10 @@ create or replace package fx_inparam
 as
   type t_pair is record (code pls_integer, label varchar2(30));
 
+  type t_codes is table of pls_integer;
+
   procedure fill(p_code in pls_integer, p_pair in t_pair, p_label out varchar2);
+  procedure grow(p_codes in t_codes);
 end fx_inparam;
 /
 create or replace package body fx_inparam
@@ -42,5 +45,13 @@ as
     end;
     l_code := l_code + 1;
   end fill;
+
+  procedure grow(p_codes in t_codes)
+  is
+  begin
+    p_codes.extend; -- expect: IN-PARAM-WRITE
+    p_codes.delete(1); -- expect: IN-PARAM-WRITE
+    p_codes.trim; -- expect: IN-PARAM-WRITE
+  end grow;
 end fx_inparam;
 /

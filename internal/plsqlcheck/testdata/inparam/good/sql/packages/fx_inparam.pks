@@ -6,7 +6,10 @@ create or replace package fx_inparam
 as
   type t_pair is record (code pls_integer, label varchar2(30));
 
+  type t_codes is table of pls_integer;
+
   procedure fill(p_code in pls_integer, p_pair in out t_pair, p_label out varchar2);
+  procedure grow(p_codes in out t_codes, p_seed in t_codes);
 end fx_inparam;
 /
 create or replace package body fx_inparam
@@ -31,5 +34,13 @@ as
       l_code := l_code + l_i;
     end loop;
   end fill;
+
+  procedure grow(p_codes in out t_codes, p_seed in t_codes)
+  is
+  begin
+    p_codes.extend(p_seed.count);
+    p_codes.delete(1);
+    p_codes.trim;
+  end grow;
 end fx_inparam;
 /
