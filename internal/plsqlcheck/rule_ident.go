@@ -49,16 +49,12 @@ func identProblems(u *unit, n *unitNames) []Finding {
 	for _, l := range n.loops {
 		loopNames[l.name] = true
 	}
-	var sql []sqlRegion
-	if len(loopNames) > 0 {
-		sql = sqlRegions(u)
-	}
 	for k, t := range u.toks {
 		if !n.isBareUse(k) {
 			continue
 		}
 		name := identName(t)
-		if !hasConventionPrefix(name) && (!loopNames[name] || inRanges(sql, k)) {
+		if !hasConventionPrefix(name) && (!loopNames[name] || inRanges(n.sql, k)) {
 			continue
 		}
 		if _, ok := n.resolve(name, k); ok {

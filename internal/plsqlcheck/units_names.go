@@ -20,6 +20,11 @@ type unitNames struct {
 	spec    *scope // for a package body: the root of its spec
 	// specSubs are the spec's subprograms (visible in the body).
 	specSubs []*subDecl
+	// sql are the unit's static SQL statements; sqlNames[i] the names
+	// sql[i] declares itself (aliases, WITH query names, JSON_TABLE columns),
+	// which its own text may use bare.
+	sql      []sqlRegion
+	sqlNames []map[string]bool
 }
 
 // loopIndex is a FOR or FORALL index: visible in tokens [start, end).
@@ -63,6 +68,11 @@ func buildNames(u *unit, pkgs map[string]*Package) *unitNames {
 			}
 		}
 	}
+	n.sql = sqlRegions(u)
+	n.sqlNames = make([]map[string]bool, len(n.sql))
+	for i, r := range n.sql {
+		n.sqlNames[i] = sqlDeclaredNames(u.toks, r, n.declAt)
+	}
 	n.loops = loopIndexes(u.toks)
 	for _, l := range n.loops {
 		n.declAt[l.at] = true
@@ -74,6 +84,60 @@ func buildNames(u *unit, pkgs map[string]*Package) *unitNames {
 		}
 	}
 	return n
+}
+
+// sqlDeclaredNames returns the names a SQL statement declares for its own
+// use: a column or table alias written after AS, a WITH query name
+// ("name AS ("), and the columns of a JSON_TABLE/XMLTABLE COLUMNS clause.
+// Their tokens are marked in declAt.
+func sqlDeclaredNames(toks []plsql.Token, r sqlRegion, declAt []bool) map[string]bool {
+	names := map[string]bool{}
+	mark := func(k int) {
+		if k < r.end && toks[k].Kind == plsql.Ident {
+			names[identName(toks[k])] = true
+			declAt[k] = true
+		}
+	}
+	for k := r.start; k < r.end; k++ {
+		t := toks[k]
+		switch {
+		case t.Is("AS") && k+1 < r.end && isWord(toks[k+1]):
+			mark(k + 1)
+		case t.Is("AS") && k > r.start && k+1 < r.end && toks[k+1].Is("(") && isWord(toks[k-1]):
+			mark(k - 1) // WITH name AS (subquery)
+		case t.Is("COLUMNS") && k+1 < r.end && toks[k+1].Is("("):
+			m := matchParen(toks, k+1)
+			if m < 0 || m > r.end {
+				m = r.end
+			}
+			depth := 0
+			for j := k + 1; j < m; j++ {
+				switch {
+				case toks[j].Is("("):
+					depth++
+					if depth == 1 {
+						mark(j + 1)
+					}
+				case toks[j].Is(")"):
+					depth--
+				case toks[j].Is(",") && depth == 1:
+					mark(j + 1)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// sqlDeclares reports whether the static SQL statement holding token k
+// declares name itself (an alias, a WITH query, a JSON_TABLE column).
+func (n *unitNames) sqlDeclares(name string, k int) bool {
+	for i, r := range n.sql {
+		if k >= r.start && k < r.end {
+			return n.sqlNames[i][name]
+		}
+	}
+	return false
 }
 
 // paramIndex returns the token index of a parameter's name, or -1.
@@ -226,6 +290,9 @@ func (n *unitNames) resolve(name string, k int) (binding, bool) {
 	}
 	if loop != nil {
 		return binding{kind: loop.kind}, true
+	}
+	if n.sqlDeclares(name, k) {
+		return binding{kind: "SQL NAME"}, true
 	}
 	if n.spec != nil {
 		for _, d := range n.spec.decls {

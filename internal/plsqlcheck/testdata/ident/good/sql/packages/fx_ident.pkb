@@ -50,6 +50,13 @@ as
     end loop;
     -- i is a table alias here: inside SQL an unprefixed name is not checked.
     select count(*) into p_count from fx_items i where i.item_id > p_count;
+    -- Names a SQL statement declares for itself: a WITH query, an alias after
+    -- AS, JSON_TABLE columns.
+    with t_recent as (select item_id as l_id from fx_items where label = p_label)
+    select count(*) into p_count from t_recent where l_id > 0;
+    select count(*) into p_count
+      from json_table(p_label, '$[*]' columns (c_code number path '$.code', c_name varchar2(30) path '$.name'))
+     where c_code > 0 and c_name is not null;
     forall l_k in 1 .. l_ids.count
       delete from fx_items where item_id = l_ids(l_k);
     if p_count > co_limit then
