@@ -160,8 +160,8 @@ func loopIndexes(toks []plsql.Token) []loopIndex {
 	var out []loopIndex
 	for k := 0; k+2 < len(toks); k++ {
 		t := toks[k]
-		if !(t.Is("FOR") || t.Is("FORALL")) || !isWord(toks[k+1]) || (k > 0 && toks[k-1].Is(".")) {
-			continue
+		if !(t.Is("FOR") || t.Is("FORALL")) || !isWord(toks[k+1]) || !startsStatementAt(toks, k) {
+			continue // FOR inside SQL (PIVOT ... FOR x IN, FOR UPDATE) declares nothing
 		}
 		in := k + 2
 		for in < len(toks) && in < k+5 && !toks[in].Is("IN") && isWord(toks[in]) {
@@ -183,6 +183,17 @@ func loopIndexes(toks []plsql.Token) []loopIndex {
 		out = append(out, l)
 	}
 	return out
+}
+
+// startsStatementAt reports whether token k begins a PL/SQL statement:
+// it follows a ';', a label or a word that ends a statement's header.
+func startsStatementAt(toks []plsql.Token, k int) bool {
+	if k == 0 {
+		return true
+	}
+	prev := toks[k-1]
+	return prev.Kind == plsql.Label || prev.Is(";") || prev.Is("BEGIN") || prev.Is("THEN") ||
+		prev.Is("ELSE") || prev.Is("LOOP")
 }
 
 // isCursorIteration reports whether the text between IN and LOOP is a
