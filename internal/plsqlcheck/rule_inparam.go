@@ -17,7 +17,8 @@ import (
 // (cannot be used as an INTO-target). Passing one to an OUT or IN OUT
 // parameter is PLS-00363 too: PKG-CALL checks that for calls of the
 // project's packages; this rule checks it for nested subprograms, which
-// PKG-CALL does not see. Names resolve in the scope model of units_names.go,
+// PKG-CALL does not see, and for OUT and IN OUT bind arguments of EXECUTE
+// IMMEDIATE ... USING. Names resolve in the scope model of units_names.go,
 // so a local that hides a parameter of the same name is not reported.
 func init() {
 	Register(Rule{
@@ -82,6 +83,17 @@ func inParamProblems(u *unit, n *unitNames) []Finding {
 				report(k, "the target of an assignment", docPLS363)
 			} else if m := collectionWrite(toks, k); m != "" {
 				report(k, "changed by the collection method "+m, docPLS363)
+			}
+		}
+	}
+	// OUT and IN OUT bind arguments of EXECUTE IMMEDIATE ... USING.
+	for _, s := range u.simples {
+		if !toks[s.start].Is("EXECUTE") {
+			continue
+		}
+		for j := s.start; j+1 < s.end && j+1 < len(toks); j++ {
+			if toks[j].Is("OUT") && isWord(toks[j+1]) && n.isBareUse(j+1) {
+				report(j+1, "an OUT bind argument of EXECUTE IMMEDIATE", docPLS363)
 			}
 		}
 	}

@@ -32,6 +32,8 @@ as
     bump(p_step => 1, p_value => p_pair.code); -- expect: IN-PARAM-WRITE
     select dummy, rownum into p_label, p_code from dual; -- expect: IN-PARAM-WRITE
     execute immediate 'select 1 from dual' into p_code; -- expect: IN-PARAM-WRITE
+    execute immediate 'begin :x := 1; end;' using out p_code; -- expect: IN-PARAM-WRITE
+    execute immediate 'begin :x := :x + 1; end;' using in out p_code; -- expect: IN-PARAM-WRITE
     open c_rows;
     fetch c_rows into p_code; -- expect: IN-PARAM-WRITE
     close c_rows;

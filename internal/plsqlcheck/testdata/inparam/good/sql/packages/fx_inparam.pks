@@ -29,6 +29,7 @@ as
     p_pair.label := 'x';
     select dummy into p_label from dual where rownum = p_code;
     select rownum bulk collect into l_ids from dual;
+    execute immediate 'begin :x := :y; end;' using out l_code, in p_code;
     insert into fx_items (code) values (p_code) returning code into l_code;
     for l_i in 1 .. l_ids.count loop
       l_code := l_code + l_i;
