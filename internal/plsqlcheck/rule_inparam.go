@@ -86,8 +86,13 @@ func inParamProblems(u *unit, n *unitNames) []Finding {
 			}
 		}
 	}
-	// OUT and IN OUT bind arguments of EXECUTE IMMEDIATE ... USING.
+	// OUT and IN OUT bind arguments of EXECUTE IMMEDIATE ... USING; a cursor
+	// variable opened with OPEN ... FOR.
 	for _, s := range u.simples {
+		if toks[s.start].Is("OPEN") && s.start+2 < len(toks) && isWord(toks[s.start+1]) && toks[s.start+2].Is("FOR") &&
+			n.isBareUse(s.start+1) {
+			report(s.start+1, "opened with OPEN ... FOR", "PLS-00361")
+		}
 		if !toks[s.start].Is("EXECUTE") {
 			continue
 		}

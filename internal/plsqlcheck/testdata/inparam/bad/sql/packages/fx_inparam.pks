@@ -8,6 +8,7 @@ as
 
   procedure fill(p_code in pls_integer, p_pair in t_pair, p_label out varchar2);
   procedure grow(p_codes in t_codes);
+  procedure reopen(p_rows in sys_refcursor);
 end fx_inparam;
 /
 create or replace package body fx_inparam
@@ -55,5 +56,11 @@ as
     p_codes.delete(1); -- expect: IN-PARAM-WRITE
     p_codes.trim; -- expect: IN-PARAM-WRITE
   end grow;
+
+  procedure reopen(p_rows in sys_refcursor)
+  is
+  begin
+    open p_rows for select dummy from dual; -- expect: IN-PARAM-WRITE
+  end reopen;
 end fx_inparam;
 /

@@ -10,6 +10,7 @@ as
 
   procedure fill(p_code in pls_integer, p_pair in out t_pair, p_label out varchar2);
   procedure grow(p_codes in out t_codes, p_seed in t_codes);
+  procedure reopen(p_rows in out sys_refcursor);
 end fx_inparam;
 /
 create or replace package body fx_inparam
@@ -43,5 +44,11 @@ as
     p_codes.delete(1);
     p_codes.trim;
   end grow;
+
+  procedure reopen(p_rows in out sys_refcursor)
+  is
+  begin
+    open p_rows for select dummy from dual;
+  end reopen;
 end fx_inparam;
 /
