@@ -9,7 +9,7 @@ import (
 
 // DUP-DECL reports a name declared twice in one declarative region: one
 // declare section (with, for a subprogram, its parameter list), one
-// parameter list, or one cursor's parameter list. The PL/SQL Language
+// parameter list, one cursor's parameter list, or one RECORD's fields. The PL/SQL Language
 // Reference ("Scope and Visibility of Identifiers"): "You cannot declare the
 // same identifier twice in the same PL/SQL unit. If you do, an error occurs
 // when you reference the duplicate identifier" (PLS-00371). The rule reports
@@ -20,7 +20,7 @@ import (
 func init() {
 	Register(Rule{
 		ID:      "DUP-DECL",
-		Summary: "no name declared twice in one declare section, parameter list or cursor parameter list (PLS-00371)",
+		Summary: "no name declared twice in one declare section, parameter list, cursor parameter list or RECORD (PLS-00371, PLS-00410)",
 		Check:   checkDupDecl,
 	})
 }
@@ -46,19 +46,22 @@ func checkDupDecl(p *Project) []Finding {
 type region struct {
 	u     *unit
 	where string
-	seen  map[string]plsql.Token
-	out   []Finding
+	// why is the error and its consequence, quoted in the message.
+	why  string
+	seen map[string]plsql.Token
+	out  []Finding
 }
 
 func newRegion(u *unit, where string) *region {
-	return &region{u: u, where: where, seen: map[string]plsql.Token{}}
+	return &region{u: u, where: where, seen: map[string]plsql.Token{},
+		why: "(" + docPLS371 + "): any reference to it fails to compile"}
 }
 
 func (r *region) add(name string, t plsql.Token) {
 	if first, ok := r.seen[name]; ok {
 		r.out = append(r.out, at(r.u.file, t, "DUP-DECL", fmt.Sprintf(
-			"%s is declared a second time in %s (first at %s) (%s): any reference to it fails to compile; remove or rename one",
-			strings.ToLower(name), r.where, pos(first), docPLS371)))
+			"%s is declared a second time in %s (first at %s) %s; remove or rename one",
+			strings.ToLower(name), r.where, pos(first), r.why)))
 		return
 	}
 	r.seen[name] = t
@@ -66,15 +69,35 @@ func (r *region) add(name string, t plsql.Token) {
 
 func dupDeclProblems(u *unit) []Finding {
 	var out []Finding
-	// Parameter lists of headers without a body (spec, forward declaration).
-	for _, sd := range u.subs {
-		if sd.body == nil {
-			r := newRegion(u, "the parameter list of "+strings.ToLower(sd.Name))
-			for _, prm := range sd.Params {
-				r.add(prm.Name, paramTok(u, sd, prm))
+	// Fields of one RECORD type (PLS-00410, duplicate fields in RECORD, TABLE
+	// or argument list; text read in third-party copies of the catalogue).
+	for _, rr := range recordRanges(u.toks) {
+		r := newRegion(u, "one RECORD type's field list")
+		r.why = "(PLS-00410): the type does not compile"
+		depth := 0
+		for k := rr.start; k < rr.end; k++ {
+			switch t := u.toks[k]; {
+			case t.Is("("):
+				depth++
+				if depth == 1 && k+1 < rr.end && isWord(u.toks[k+1]) {
+					r.add(identName(u.toks[k+1]), u.toks[k+1])
+				}
+			case t.Is(")"):
+				depth--
+			case t.Is(",") && depth == 1 && k+1 < rr.end && isWord(u.toks[k+1]):
+				r.add(identName(u.toks[k+1]), u.toks[k+1])
 			}
-			out = append(out, r.out...)
 		}
+		out = append(out, r.out...)
+	}
+	// Parameter lists of every header (PLS-00410 names argument lists too).
+	for _, sd := range u.subs {
+		r := newRegion(u, "the parameter list of "+strings.ToLower(sd.Name))
+		r.why = "(PLS-00410, duplicate fields in RECORD, TABLE or argument list): the header does not compile"
+		for _, prm := range sd.Params {
+			r.add(prm.Name, paramTok(u, sd, prm))
+		}
+		out = append(out, r.out...)
 	}
 	for _, sc := range u.scopes {
 		where := "the declare section"
@@ -84,9 +107,11 @@ func dupDeclProblems(u *unit) []Finding {
 			where = "the declare section of " + strings.ToLower(sc.name)
 		}
 		r := newRegion(u, where)
-		if sc.sub != nil {
+		if sc.sub != nil { // a local named like a parameter (duplicate parameters are reported above)
 			for _, prm := range sc.sub.Params {
-				r.add(prm.Name, paramTok(u, sc.sub, prm))
+				if _, ok := r.seen[prm.Name]; !ok {
+					r.seen[prm.Name] = paramTok(u, sc.sub, prm)
+				}
 			}
 		}
 		cursors := map[int]*region{} // cursor parameter lists, keyed by their end

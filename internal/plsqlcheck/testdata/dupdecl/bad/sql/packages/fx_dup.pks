@@ -4,6 +4,11 @@ create or replace package fx_dup
 as
   co_limit constant pls_integer := 10;
   co_limit constant pls_integer := 20; -- expect: DUP-DECL
+  type t_pair is record (
+    code  pls_integer,
+    label varchar2(30),
+    code  varchar2(10) -- expect: DUP-DECL
+  );
 
   function label(p_code in pls_integer, p_code in varchar2) return varchar2; -- expect: DUP-DECL
 end fx_dup;

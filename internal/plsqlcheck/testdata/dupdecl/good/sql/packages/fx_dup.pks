@@ -5,6 +5,8 @@ create or replace package fx_dup
   authid current_user
 as
   g_count pls_integer := 0;
+  type t_pair is record (code number(10, 2), label varchar2(30), nested_code pls_integer);
+  type t_other is record (code pls_integer, label varchar2(30));
 
   function label(p_code in pls_integer) return varchar2;
   function label(p_text in varchar2) return varchar2;
