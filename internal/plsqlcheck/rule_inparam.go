@@ -23,7 +23,7 @@ import (
 func init() {
 	Register(Rule{
 		ID:      "IN-PARAM-WRITE",
-		Summary: "no assignment, INTO target or OUT argument is an IN parameter, constant or FOR index (PLS-00363, PLS-00403)",
+		Summary: "no assignment, INTO target, OUT argument or OPEN FOR names an IN parameter, constant or FOR index (PLS-00363, PLS-00403, PLS-00361)",
 		Check:   checkInParamWrite,
 	})
 }
@@ -46,19 +46,20 @@ func checkInParamWrite(p *Project) []Finding {
 	return out
 }
 
-// readOnly describes a binding that cannot be written, or "".
-func readOnly(b binding) string {
+// readOnly describes a binding that cannot be written and what to do
+// instead, or "" when it can be written.
+func readOnly(b binding) (string, string) {
 	switch b.kind {
 	case "IN":
-		return "an IN parameter"
+		return "an IN parameter", "copy it into a local variable and write that, or make the parameter OUT or IN OUT"
 	case "CURSOR PARAM":
-		return "a cursor parameter (always IN)"
+		return "a cursor parameter (always IN)", "copy it into a local variable and write that"
 	case "CONSTANT":
-		return "a constant"
+		return "a constant", "declare a variable if the value must change"
 	case "LOOP INDEX":
-		return "a FOR loop index"
+		return "a FOR loop index", "copy it into a local variable and write that"
 	}
-	return ""
+	return "", ""
 }
 
 func inParamProblems(u *unit, n *unitNames) []Finding {
@@ -70,9 +71,9 @@ func inParamProblems(u *unit, n *unitNames) []Finding {
 		if !ok {
 			return
 		}
-		if why := readOnly(b); why != "" {
+		if why, instead := readOnly(b); why != "" {
 			out = append(out, at(u.file, toks[k], "IN-PARAM-WRITE", fmt.Sprintf(
-				"%s is %s: it cannot be %s (%s); copy it into a local variable and write that", strings.ToLower(name), why, what, doc)))
+				"%s is %s: it cannot be %s (%s); %s", strings.ToLower(name), why, what, doc, instead)))
 		}
 	}
 	// Assignments: a simple statement "target := ...".
