@@ -144,3 +144,66 @@ func TestDupDeclCatchesPlantedDuplicates(t *testing.T) {
 	t.Logf("%d duplicate declarations planted", total)
 	require.Greater(t, total, 100)
 }
+
+// TestPkgCallCatchesMisspelledMembers misspells every qualified reference
+// into one of the project's packages (pkg.member: calls, constants, types,
+// exceptions, in any position) in every package body and suite, and
+// requires PKG-CALL to report each one (PLS-00302): the pkg.name half of
+// the undeclared-identifier class.
+func TestPkgCallCatchesMisspelledMembers(t *testing.T) {
+	p, err := Load(filepath.Join("..", ".."), "sql", filepath.Join("tests", "sql"))
+	require.NoError(t, err)
+	pkgs := p.Packages()
+	total := 0
+	for _, f := range p.SQL {
+		if !strings.HasSuffix(f.Path, ".pkb") {
+			continue
+		}
+		type ref struct{ pkgTok, member int } // indexes into f.Tokens
+		var refs []ref
+		toks := f.Tokens
+		for k := 0; k+2 < len(toks); k++ {
+			if pk := pkgs[identName(toks[k])]; pk != nil && pk.Spec != nil &&
+				isWord(toks[k]) && toks[k+1].Is(".") && isWord(toks[k+2]) && (k == 0 || !toks[k-1].Is(".")) {
+				refs = append(refs, ref{k, k + 2})
+			}
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		src := f.Src
+		for i := len(refs) - 1; i >= 0; i-- {
+			m := toks[refs[i].member]
+			src = src[:m.Offset+len(m.Text)] + "_x" + src[m.Offset+len(m.Text):]
+		}
+		got := map[string]bool{}
+		for _, fd := range checkPkgCall(&Project{SQL: append([]*File{NewFile(f.Path, src)}, specsExcept(p, f)...)}) {
+			got[fmt.Sprintf("%d:%d", fd.Line, fd.Col)] = true
+		}
+		for i, r := range refs {
+			pt := toks[r.pkgTok]
+			col := pt.Col
+			for _, o := range refs[:i] { // earlier renames on the same line move the column
+				if toks[o.member].Line == pt.Line {
+					col += len("_x")
+				}
+			}
+			require.True(t, got[fmt.Sprintf("%d:%d", pt.Line, col)],
+				"%s:%d: %s.%s misspelled: PKG-CALL reports nothing", f.Path, pt.Line, pt.Text, toks[r.member].Text)
+			total++
+		}
+	}
+	t.Logf("%d qualified references misspelled", total)
+	require.Greater(t, total, 100)
+}
+
+// specsExcept returns the package specs of the tree other than f.
+func specsExcept(p *Project, f *File) []*File {
+	var out []*File
+	for _, g := range p.SQL {
+		if g != f && strings.HasSuffix(g.Path, ".pks") {
+			out = append(out, g)
+		}
+	}
+	return out
+}
