@@ -2,6 +2,7 @@ package plsqlcheck
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentmem/agentmem/internal/plsql"
 )
@@ -26,6 +27,9 @@ type unit struct {
 	problems []problem  // block-structure problems (rule BLOCK)
 	// unterminated: the unit reached the end of the file without its '/' line or ';'.
 	unterminated bool
+
+	namesOnce sync.Once
+	names     *unitNames // the name-resolution model (units_names.go), built on first use
 }
 
 // problem is a block-structure problem found while parsing.
@@ -55,6 +59,9 @@ type decl struct {
 	idx   int    // token index of the name in unit.toks
 	value string // CONSTANT: normalized text of the value expression
 	scope *scope
+	// until: for a CURSOR PARAM, the token index just past its cursor's
+	// declaration, the only place the name is visible.
+	until int
 }
 
 // subDecl is one PROCEDURE or FUNCTION header: a spec declaration, a

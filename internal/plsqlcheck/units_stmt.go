@@ -91,6 +91,12 @@ func (p *unitParser) parseCursor(sc *scope) {
 	p.i++
 	p.addDecl(sc, "CURSOR", p.cur(), "")
 	p.i++
+	firstParam := len(sc.decls)
+	defer func() {
+		for _, d := range sc.decls[firstParam:] {
+			d.until = p.i
+		}
+	}()
 	if p.cur().Is("(") {
 		p.i++
 		for !p.eof() && !p.cur().Is(")") {

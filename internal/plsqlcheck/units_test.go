@@ -139,7 +139,7 @@ func TestTruncatedSourcesDoNotPanic(t *testing.T) {
 	p, err := Load(filepath.Join("..", ".."), "sql")
 	require.NoError(t, err)
 	rules := []func(*Project) []Finding{checkLex, checkBlock, checkSpecBody, checkDeclOrder, checkOverload,
-		checkWhenOthers, checkTxn, checkReserved, checkNaming}
+		checkWhenOthers, checkTxn, checkReserved, checkNaming, checkIdent, checkDupDecl, checkInParamWrite}
 	pieces := 0
 	for _, f := range p.SQL {
 		for cut := 1; cut < len(f.Src); cut += truncStep {

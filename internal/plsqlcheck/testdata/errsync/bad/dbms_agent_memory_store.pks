@@ -16,6 +16,6 @@ as
   e_far exception;
   pragma exception_init(e_far, -20300);
 
-  pragma exception_init(e_ghost, -20104); -- expect: ERR-SYNC, ERR-SYNC
+  pragma exception_init(e_ghost, -20104); -- expect: ERR-SYNC, ERR-SYNC, IDENT (e_ghost is declared nowhere)
 end dbms_agent_memory_store;
 /

@@ -37,6 +37,9 @@ as
   is
     co_seed constant varchar2(10 char) := 'seed';
     l_tail  varchar2(100 char) := '';
+    -- Non-call references: a type, a constant in a default, an exception.
+    l_pair  fx_lib.t_pair; -- expect: PKG-CALL
+    l_max   pls_integer := fx_lib.co_max; -- expect: PKG-CALL
   begin
     p_result := fx_lib.helper(p_text); -- expect: PKG-CALL
     p_result := fx_lib.lable(p_text); -- expect: PKG-CALL
@@ -49,6 +52,9 @@ as
     fx_lib.split(p_text => p_text, p_head => fx_lib.label(2), p_tail => l_tail); -- expect: PKG-CALL
     fx_lib.split(p_text, p_result, fx_lib.co_limit); -- expect: PKG-CALL
     fx_lib.split(p_text => p_text, p_tail => l_tail); -- expect: PKG-CALL
+  exception
+    when fx_lib.e_failed then -- expect: PKG-CALL
+      raise;
   end run;
 end fx_user;
 /

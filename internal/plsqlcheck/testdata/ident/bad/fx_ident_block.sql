@@ -1,0 +1,20 @@
+-- IDENT in an install script: an anonymous block and a standalone
+-- procedure resolve names in their own declare sections only.
+declare
+  l_count pls_integer := 0;
+begin
+  select count(*) into l_count from user_objects;
+  if l_count > co_threshold then -- expect: IDENT
+    null;
+  end if;
+end;
+/
+create or replace procedure fx_ident_proc(p_owner in varchar2)
+  authid current_user
+is
+  l_total pls_integer;
+begin
+  select count(*) into l_total from all_objects where owner = p_owner;
+  select count(*) into l_totl from fx_objects where owner = p_ownr; -- expect: IDENT, IDENT
+end fx_ident_proc;
+/
