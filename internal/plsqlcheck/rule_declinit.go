@@ -65,9 +65,13 @@ func checkDeclInit(p *Project) []Finding {
 // type tokens, whether NOT NULL follows them, and the initial value's tokens.
 func declParts(toks []plsql.Token, nameIdx int) (typ []plsql.Token, notNull, hasInit bool, init []plsql.Token) {
 	typ, assign := declType(toks, nameIdx)
-	for k := nameIdx + 1; k < len(toks) && !toks[k].Is(";") && !toks[k].Is(":=") && !toks[k].Is("DEFAULT"); k++ {
+	for k := nameIdx + 1 + len(typ); k < len(toks) && !toks[k].Is(";"); k++ {
 		if toks[k].Is("NOT") && k+1 < len(toks) && toks[k+1].Is("NULL") {
 			notNull = true
+		}
+		if toks[k].Is(":=") || toks[k].Is("DEFAULT") {
+			assign = k // declType stops at NOT NULL, before the initial value
+			break
 		}
 	}
 	if assign < 0 {

@@ -1,0 +1,16 @@
+create or replace package body fx_declinit
+as
+  co_limit constant pls_integer := 10;
+  g_name   varchar2(30 char);
+  g_flag   char;
+
+  procedure fill(p_id in number, p_out out number, p_mode in varchar2 default 'A')
+  is
+    l_count pls_integer not null := 0;
+    l_raw   raw(16);
+    l_text  varchar2(100) default 'x';
+  begin
+    p_out := p_id + l_count;
+  end fill;
+end fx_declinit;
+/

@@ -1,0 +1,23 @@
+create or replace procedure fx_count_rows(p_id in number)
+is
+  l_count pls_integer;
+  l_ids   sys.odcinumberlist;
+  l_cur   sys_refcursor;
+  cursor c_rows is select id from fx_rows;
+begin
+  select count(*) into l_count from fx_rows where id = p_id;
+  with ids as (select id from fx_rows)
+  select count(*) into l_count from ids;
+  select id bulk collect into l_ids from fx_rows;
+  for r in (select id from fx_rows) loop
+    l_count := l_count + r.id;
+  end loop;
+  for r in c_rows loop
+    l_count := l_count + r.id;
+  end loop;
+  open l_cur for select id from fx_rows;
+  close l_cur;
+  execute immediate 'select count(*) from fx_rows' into l_count;
+  insert into fx_rows (id) select id from fx_rows_old;
+end fx_count_rows;
+/
