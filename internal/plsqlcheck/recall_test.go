@@ -51,6 +51,11 @@ var recallMutations = []mutation{
 	// Declarations (DECL-INIT).
 	{"PLS-00215", "AGENTMEM_UTIL.pkb", "    l_text varchar2(40);\n  begin\n    if p_ts is null", "    l_text varchar2;\n  begin\n    if p_ts is null", "caught"},
 	{"PLS-00322", "AGENTMEM_UTIL.pkb", "co_shown_chars constant pls_integer := 60;", "co_shown_chars constant pls_integer;", "caught"},
+	{"PLS-00566", "AGENTMEM_UTIL.pkb", "    l_blob   blob;\n  begin\n    l_length := nvl(", "    l_blob   blob(32767);\n  begin\n    l_length := nvl(", "caught"},
+	// SQL-only functions and INTO targets (SQL-ONLY, SELECT-INTO).
+	{"PLS-00204", "AGENTMEM_RECORD_WRITE.pkb", "l_days := case when has_value(l_days_key, i) then ttl_value(l_days_key, i) end;", "l_days := decode(has_value(l_days_key, i), true, ttl_value(l_days_key, i));", "caught"},
+	{"PLS-00204", "AGENTMEM_UTIL.pkb", "l_length := nvl(dbms_lob.getlength(lob_loc => p_text), 0);", "l_length := count(dbms_lob.getlength(lob_loc => p_text));", "caught"},
+	{"PLS-00403", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from session_privs", "select count(*) into co_shown_chars from session_privs", "caught"},
 	// '=' and ':=' swapped (ASSIGN-OP).
 	{"PLS-00103", "AGENTMEM_RECORD_WRITE.pkb", "    l_key.name := p_name;", "    l_key.name = p_name;", "caught"},
 	{"PLS-00103", "AGENTMEM_RECORD_WRITE.pkb", "      if l_key.list.get_size <> p_count then", "      if l_key.list.get_size := p_count then", "caught"},
@@ -78,7 +83,7 @@ var recallMutations = []mutation{
 
 // newRules are the rules this measurement was written for; the "before"
 // figure leaves their findings out.
-var newRules = map[string]bool{"SELECT-INTO": true, "CALL-KIND": true, "INIT-TYPE": true, "RETURN-VALUE": true, "DECL-INIT": true, "ASSIGN-OP": true}
+var newRules = map[string]bool{"SELECT-INTO": true, "CALL-KIND": true, "INIT-TYPE": true, "RETURN-VALUE": true, "DECL-INIT": true, "ASSIGN-OP": true, "SQL-ONLY": true}
 
 func TestRecallOfCompileErrors(t *testing.T) {
 	if testing.Short() {

@@ -16,19 +16,26 @@ import (
 //   - A VARCHAR2/VARCHAR/NVARCHAR2/RAW variable or constant without a length:
 //     PLS-00215, "String length constraints must be in range (1 .. 32767)"
 //     (parameters and RETURN types are unconstrained and exempt).
+//   - A length or precision on a type that takes none, "l_doc clob(100)":
+//     PLS-00566 (type name cannot be constrained).
+//   - Two fields of one RECORD type with the same name: PLS-00410.
 //   - A default on an OUT or IN OUT parameter: PLS-00230; the grammar admits
 //     ":= | DEFAULT expression" only after [IN] datatype
 //     (https://docs.oracle.com/cd/E96517_01/lnpls/img_text/parameter_declaration.html).
 func init() {
 	Register(Rule{
 		ID:      "DECL-INIT",
-		Summary: "constants and NOT NULL variables are initialized (PLS-00322, PLS-00218), string variables have a length (PLS-00215), OUT parameters have no default (PLS-00230)",
+		Summary: "constants and NOT NULL variables are initialized (PLS-00322, PLS-00218), string variables have a length (PLS-00215), unconstrainable types have none (PLS-00566), record fields are unique (PLS-00410), OUT parameters have no default (PLS-00230)",
 		Check:   checkDeclInit,
 	})
 }
 
 // lengthTypes need a length constraint when a variable is declared with them.
 var lengthTypes = map[string]bool{"VARCHAR2": true, "VARCHAR": true, "NVARCHAR2": true, "RAW": true}
+
+// unconstrained types take no (length) or (precision) at all.
+var unconstrained = map[string]bool{"CLOB": true, "NCLOB": true, "BLOB": true, "BFILE": true, "BOOLEAN": true,
+	"PLS_INTEGER": true, "BINARY_INTEGER": true, "SIMPLE_INTEGER": true, "DATE": true, "BINARY_FLOAT": true, "BINARY_DOUBLE": true}
 
 func checkDeclInit(p *Project) []Finding {
 	var out []Finding
@@ -47,6 +54,7 @@ func checkDeclInit(p *Project) []Finding {
 					}
 				}
 			}
+			out = append(out, duplicateFields(u)...)
 			for _, sd := range u.subs {
 				for _, prm := range sd.Params {
 					if prm.HasDefault && prm.Mode != "IN" {
@@ -102,9 +110,40 @@ func declInitProblems(u *unit, d *decl) []Finding {
 		out = append(out, at(u.file, d.tok, "DECL-INIT", fmt.Sprintf(
 			"%s is declared NOT NULL without an initial value (PLS-00218, https://docs.oracle.com/en/error-help/db/pls-00218)", name)))
 	}
+	if len(typ) > 1 && typ[0].Kind == plsql.Ident && unconstrained[typ[0].Upper()] && typ[1].Is("(") {
+		out = append(out, at(u.file, typ[0], "DECL-INIT", fmt.Sprintf(
+			"%s is declared %s with a constraint, which that type does not take (PLS-00566); drop the parentheses", name, typ[0].Upper())))
+	}
 	if len(typ) > 0 && lengthTypes[typ[0].Upper()] && typ[0].Kind == plsql.Ident && (len(typ) == 1 || !typ[1].Is("(")) {
 		out = append(out, at(u.file, typ[0], "DECL-INIT", fmt.Sprintf(
 			"%s is declared %s without a length (PLS-00215); write %s(n [byte|char])", name, typ[0].Upper(), typ[0].Upper())))
+	}
+	return out
+}
+
+// duplicateFields reports a field name repeated in one RECORD ( ... ) list.
+func duplicateFields(u *unit) []Finding {
+	var out []Finding
+	for _, r := range recordRanges(u.toks) {
+		seen := map[string]bool{}
+		for k := r.start + 1; k < r.end; k++ {
+			t := u.toks[k]
+			if t.Is("(") {
+				if m := matchParen(u.toks, k); m > 0 {
+					k = m
+				}
+				continue
+			}
+			if !isWord(t) || !(u.toks[k-1].Is("(") || u.toks[k-1].Is(",")) {
+				continue
+			}
+			name := identName(t)
+			if seen[name] {
+				out = append(out, at(u.file, t, "DECL-INIT", fmt.Sprintf(
+					"record field %s is declared twice in one RECORD type (PLS-00410); rename one", strings.ToLower(name))))
+			}
+			seen[name] = true
+		}
 	}
 	return out
 }

@@ -2,6 +2,12 @@ create or replace package body fx_declinit
 as
   co_limit constant pls_integer; -- expect: DECL-INIT
   g_name   varchar2; -- expect: DECL-INIT
+  g_doc    clob(100); -- expect: DECL-INIT
+  type t_pair is record (
+    id   number(10),
+    name varchar2(10),
+    id   number -- expect: DECL-INIT
+  );
 
   procedure fill(p_id in number, p_out out number := 0) -- expect: DECL-INIT
   is

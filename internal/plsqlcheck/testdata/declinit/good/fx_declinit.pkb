@@ -3,6 +3,12 @@ as
   co_limit constant pls_integer := 10;
   g_name   varchar2(30 char);
   g_flag   char;
+  g_doc    clob;
+  g_amount number(10, 2);
+  type t_pair is record (
+    id   number(10, 0),
+    name varchar2(10)
+  );
 
   procedure fill(p_id in number, p_out out number, p_mode in varchar2 default 'A')
   is

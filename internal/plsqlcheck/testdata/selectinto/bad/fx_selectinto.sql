@@ -1,7 +1,13 @@
 create or replace procedure fx_count_rows(p_id in number)
 is
   l_count pls_integer;
+  co_max  constant pls_integer := 10;
+  cursor c_rows is select id from fx_rows;
 begin
+  select count(*) into co_max from fx_rows; -- expect: SELECT-INTO
+  open c_rows;
+  fetch c_rows into 1; -- expect: SELECT-INTO
+  close c_rows;
   select count(*) from fx_rows where id = p_id; -- expect: SELECT-INTO
   with ids as (select id from fx_rows) -- expect: SELECT-INTO
   select count(*) from ids;

@@ -9,6 +9,10 @@ begin
   with ids as (select id from fx_rows)
   select count(*) into l_count from ids;
   select id bulk collect into l_ids from fx_rows;
+  open l_cur for select id from fx_rows;
+  fetch l_cur bulk collect into l_ids limit 100;
+  close l_cur;
+  select max(id), min(id) into l_count, l_count from fx_rows where id in (select id from fx_rows);
   for r in (select id from fx_rows) loop
     l_count := l_count + r.id;
   end loop;
