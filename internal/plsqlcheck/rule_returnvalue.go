@@ -55,6 +55,8 @@ func returnProblems(u *unit, sd *subDecl) []Finding {
 			pipelined = true
 		}
 	}
+	// A constructor (RETURN SELF AS RESULT) ends with a bare RETURN.
+	constructor := sd.Return == "SELF AS RESULT"
 	var out []Finding
 	seen := false
 	name := strings.ToLower(sd.Name)
@@ -71,12 +73,12 @@ func returnProblems(u *unit, sd *subDecl) []Finding {
 		case sd.Kind == "FUNCTION" && pipelined && !bare:
 			out = append(out, at(u.file, s.first, "RETURN-VALUE", fmt.Sprintf(
 				"pipelined function %s: RETURN cannot carry a value; rows leave through PIPE ROW (PLS-00633, https://docs.oracle.com/en/error-help/db/pls-00633)", name)))
-		case sd.Kind == "FUNCTION" && !pipelined && bare:
+		case sd.Kind == "FUNCTION" && !pipelined && !constructor && bare:
 			out = append(out, at(u.file, s.first, "RETURN-VALUE", fmt.Sprintf(
 				"function %s: RETURN needs a value of type %s here (PLS-00503)", name, strings.ToLower(sd.Return))))
 		}
 	})
-	if sd.Kind == "FUNCTION" && !pipelined && !seen {
+	if sd.Kind == "FUNCTION" && !pipelined && !constructor && !seen {
 		out = append(out, at(u.file, sd.kwTok, "RETURN-VALUE", fmt.Sprintf(
 			"function %s has no RETURN statement: every call would end with ORA-06503 (PLW-05005 at compile time, https://docs.oracle.com/en/error-help/db/plw-05005)", name)))
 	}

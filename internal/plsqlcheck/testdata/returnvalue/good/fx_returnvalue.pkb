@@ -32,3 +32,13 @@ as
   end rows_of;
 end fx_returnvalue;
 /
+create or replace type body fx_point
+as
+  constructor function fx_point(p_x in number) return self as result
+  is
+  begin
+    self.x := p_x;
+    return;
+  end fx_point;
+end;
+/
