@@ -79,7 +79,7 @@ func assignInCondition(u *unit) []Finding {
 		}
 		for j := k + 1; j < len(toks); j++ {
 			x := toks[j]
-			if x.Is("THEN") || x.Is("LOOP") || x.Is(";") || x.Is("IF") || x.Is("BEGIN") || x.Is("END") {
+			if x.Is("THEN") || x.Is("LOOP") || x.Is(";") || x.Is("IF") || x.Is("BEGIN") || x.Is("END") || x.Is("DECLARE") {
 				break
 			}
 			if x.Is(":=") {

@@ -74,9 +74,26 @@ func callKindProblems(u *unit, pkgs map[string]*Package) []Finding {
 	if pk := pkgs[u.name]; u.kind == "PACKAGE BODY" && pk != nil {
 		own = pk
 	}
+	// Only names that can start a subprogram reference are resolved.
+	candidates := map[string]bool{}
+	for _, sd := range u.subs {
+		candidates[sd.Name] = true
+	}
+	if own != nil {
+		for _, s := range own.SpecSubs {
+			candidates[s.Name] = true
+		}
+	}
+	for name := range jsonVars {
+		candidates[name] = true
+	}
 	var out []Finding
 	for k, t := range toks {
 		if !isWord(t) || (k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%"))) {
+			continue
+		}
+		name := identName(t)
+		if _, cataloged := oraCatalog[name]; !candidates[name] && !cataloged && pkgs[name] == nil {
 			continue
 		}
 		stmtPos := starts[k]

@@ -36,11 +36,15 @@ func checkSQLOnly(p *Project) []Finding {
 			if !u.plsql || u.root == nil {
 				continue
 			}
-			sql := sqlRegions(u)
+			var sql []sqlRegion
+			sqlDone := false
 			toks := u.toks
 			for k, t := range toks {
 				if !sqlOnlyFunctions[t.Upper()] || t.Kind != plsql.Ident || k+1 >= len(toks) || !toks[k+1].Is("(") {
 					continue
+				}
+				if !sqlDone {
+					sql, sqlDone = sqlRegions(u), true // only units with a candidate pay for the regions
 				}
 				if k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%")) || inRanges(sql, k) {
 					continue
