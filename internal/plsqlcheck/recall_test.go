@@ -55,6 +55,7 @@ var recallMutations = []mutation{
 	// SQL-only functions and INTO targets (SQL-ONLY, SELECT-INTO).
 	{"PLS-00204", "AGENTMEM_RECORD_WRITE.pkb", "l_days := case when has_value(l_days_key, i) then ttl_value(l_days_key, i) end;", "l_days := decode(has_value(l_days_key, i), true, ttl_value(l_days_key, i));", "caught"},
 	{"PLS-00204", "AGENTMEM_UTIL.pkb", "l_length := nvl(dbms_lob.getlength(lob_loc => p_text), 0);", "l_length := count(dbms_lob.getlength(lob_loc => p_text));", "caught"},
+	{"ORA-00947", "AGENTMEM_STORE_CATALOG.pkb", "select max(status), max(domidx_opstatus) into l_status, l_opstatus from all_indexes", "select max(status) into l_status, l_opstatus from all_indexes", "caught"},
 	{"PLS-00403", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from session_privs", "select count(*) into co_shown_chars from session_privs", "caught"},
 	// '=' and ':=' swapped (ASSIGN-OP).
 	{"PLS-00103", "AGENTMEM_RECORD_WRITE.pkb", "    l_key.name := p_name;", "    l_key.name = p_name;", "caught"},

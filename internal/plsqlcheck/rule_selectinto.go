@@ -23,7 +23,7 @@ const docPLS428 = "PLS-00428, https://docs.oracle.com/en/error-help/db/pls-00428
 func init() {
 	Register(Rule{
 		ID:      "SELECT-INTO",
-		Summary: "a SELECT (or WITH ... SELECT) run as a PL/SQL statement has INTO or BULK COLLECT INTO (PLS-00428); SELECT/FETCH INTO targets are variables, not literals or constants (PLS-00403)",
+		Summary: "a SELECT (or WITH ... SELECT) run as a PL/SQL statement has INTO or BULK COLLECT INTO (PLS-00428); SELECT/FETCH INTO targets are variables, not literals or constants (PLS-00403), as many as the select list has items (ORA-00947/ORA-00913, PLS-00394)",
 		Check:   checkSelectInto,
 	})
 }
@@ -42,6 +42,7 @@ func checkSelectInto(p *Project) []Finding {
 			for _, s := range u.simples {
 				if s.first.Is("SELECT") || s.first.Is("WITH") || s.first.Is("FETCH") {
 					out = append(out, intoTargetProblems(u, pkgs, s)...)
+					out = append(out, intoCountProblems(u, s)...)
 				}
 				if !(s.first.Is("SELECT") || s.first.Is("WITH")) {
 					continue
@@ -74,11 +75,64 @@ func hasTopLevelInto(toks []plsql.Token) bool {
 	return false
 }
 
-// intoTargetProblems checks the INTO list of a SELECT or FETCH statement.
-func intoTargetProblems(u *unit, pkgs map[string]*Package, s *stmt) []Finding {
+// intoCountProblems compares the number of INTO targets with the number of
+// select-list items, when there is more than one target (a single target may
+// be a record taking the whole row) and the list has no '*': a SELECT INTO
+// with fewer or more targets fails with ORA-00947 (not enough values) or
+// ORA-00913 (too many values) at compile time, a FETCH from a cursor
+// declared in the unit with PLS-00394 ("wrong number of values in the INTO
+// list of a FETCH statement"; codes from the error catalogue as remembered).
+func intoCountProblems(u *unit, s *stmt) []Finding {
 	toks := u.toks
+	into, targets := intoTargets(toks, s.start, s.end)
+	if into < 0 || len(targets) < 2 {
+		return nil
+	}
+	var items int
+	var code string
+	if s.first.Is("FETCH") {
+		if s.start+1 >= len(toks) || !isWord(toks[s.start+1]) {
+			return nil
+		}
+		c := cursorDecl(u, identName(toks[s.start+1]), s.start)
+		if c == nil {
+			return nil
+		}
+		items = selectItems(toks, c.idx, len(toks))
+		code = "PLS-00394"
+	} else {
+		sel := -1
+		depth := 0
+		for k := s.start; k < into; k++ {
+			if toks[k].Is("(") {
+				depth++
+			} else if toks[k].Is(")") {
+				depth--
+			} else if depth == 0 && toks[k].Is("SELECT") {
+				sel = k
+			}
+		}
+		if sel < 0 {
+			return nil
+		}
+		items = selectItems(toks, sel, into+1)
+		code = "ORA-00947, not enough values"
+		if items > len(targets) {
+			code = "ORA-00913, too many values"
+		}
+	}
+	if items <= 0 || items == len(targets) {
+		return nil
+	}
+	return []Finding{at(u.file, toks[into], "SELECT-INTO", fmt.Sprintf(
+		"%d INTO targets for %d select-list items (%s); select as many values as there are targets", len(targets), items, code))}
+}
+
+// intoTargets returns the index of the top-level INTO of a SELECT or FETCH
+// statement and the token ranges of its targets.
+func intoTargets(toks []plsql.Token, start, end int) (int, []sqlRegion) {
 	depth, into := 0, -1
-	for k := s.start; k < s.end; k++ {
+	for k := start; k < end && into < 0; k++ {
 		switch {
 		case toks[k].Is("("):
 			depth++
@@ -87,36 +141,93 @@ func intoTargetProblems(u *unit, pkgs map[string]*Package, s *stmt) []Finding {
 		case depth == 0 && toks[k].Is("INTO"):
 			into = k
 		}
-		if into >= 0 {
-			break
-		}
 	}
 	if into < 0 {
-		return nil
+		return -1, nil
 	}
-	var out []Finding
-	start := into + 1
-	for k := into + 1; k <= s.end && k <= len(toks); k++ {
-		end := k == s.end || k == len(toks) || toks[k].Is(";") || toks[k].Is("FROM") || toks[k].Is("LIMIT")
-		if k < len(toks) && toks[k].Is("(") {
+	var out []sqlRegion
+	from := into + 1
+	for k := into + 1; k <= end && k <= len(toks); k++ {
+		stop := k == end || k == len(toks) || toks[k].Is(";") || toks[k].Is("FROM") || toks[k].Is("LIMIT")
+		if !stop && toks[k].Is("(") {
 			if m := matchParen(toks, k); m > 0 {
 				k = m
 				continue
 			}
 		}
-		if !end && !toks[k].Is(",") {
+		if !stop && !toks[k].Is(",") {
 			continue
 		}
-		if target := toks[start:k]; len(target) > 0 {
-			if why := notIntoTarget(u, pkgs, target, start); why != "" {
-				out = append(out, at(u.file, target[0], "SELECT-INTO", fmt.Sprintf(
-					"%s is %s and cannot receive a value in an INTO list (PLS-00403); select into a variable", target[0].Text, why)))
-			}
+		if k > from {
+			out = append(out, sqlRegion{from, k})
 		}
-		if end {
+		if stop {
 			break
 		}
-		start = k + 1
+		from = k + 1
+	}
+	return into, out
+}
+
+// selectItems counts the top-level items of the select list that starts
+// after the first SELECT at or after from and ends at the top-level INTO or
+// FROM (before limit); 0 when the list holds a '*' or is not found.
+func selectItems(toks []plsql.Token, from, limit int) int {
+	k := from
+	for k < limit && k < len(toks) && !toks[k].Is("SELECT") {
+		k++
+	}
+	if k >= limit || k >= len(toks) {
+		return 0
+	}
+	items := 1
+	depth := 0
+	for k++; k < limit && k < len(toks); k++ {
+		t := toks[k]
+		switch {
+		case t.Is("("):
+			depth++
+		case t.Is(")"):
+			depth--
+		case depth > 0:
+		case t.Is("*"):
+			if k > 0 && (toks[k-1].Is(",") || toks[k-1].Is(".") || toks[k-1].Is("SELECT") || toks[k-1].Is("DISTINCT")) {
+				return 0
+			}
+		case t.Is(","):
+			items++
+		case t.Is("INTO") || t.Is("FROM") || t.Is(";"):
+			return items
+		}
+	}
+	return 0
+}
+
+// cursorDecl finds the explicit cursor a name denotes at token idx.
+func cursorDecl(u *unit, name string, idx int) *decl {
+	for sc := u.innermost(idx); sc != nil; sc = sc.parent {
+		for _, d := range sc.decls {
+			if d.name == name {
+				if d.kind == "CURSOR" {
+					return d
+				}
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// intoTargetProblems checks the INTO list of a SELECT or FETCH statement.
+func intoTargetProblems(u *unit, pkgs map[string]*Package, s *stmt) []Finding {
+	_, targets := intoTargets(u.toks, s.start, s.end)
+	var out []Finding
+	for _, r := range targets {
+		target := u.toks[r.start:r.end]
+		if why := notIntoTarget(u, pkgs, target, r.start); why != "" {
+			out = append(out, at(u.file, target[0], "SELECT-INTO", fmt.Sprintf(
+				"%s is %s and cannot receive a value in an INTO list (PLS-00403); select into a variable", target[0].Text, why)))
+		}
 	}
 	return out
 }

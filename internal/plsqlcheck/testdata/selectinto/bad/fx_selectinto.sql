@@ -4,9 +4,12 @@ is
   co_max  constant pls_integer := 10;
   cursor c_rows is select id from fx_rows;
 begin
+  select id, name, 1 into l_count, l_count from fx_rows; -- expect: SELECT-INTO
+  select id into l_count, l_count from fx_rows; -- expect: SELECT-INTO
   select count(*) into co_max from fx_rows; -- expect: SELECT-INTO
   open c_rows;
   fetch c_rows into 1; -- expect: SELECT-INTO
+  fetch c_rows into l_count, l_count; -- expect: SELECT-INTO
   close c_rows;
   select count(*) from fx_rows where id = p_id; -- expect: SELECT-INTO
   with ids as (select id from fx_rows) -- expect: SELECT-INTO

@@ -3,8 +3,17 @@ is
   l_count pls_integer;
   l_ids   sys.odcinumberlist;
   l_cur   sys_refcursor;
-  cursor c_rows is select id from fx_rows;
+  cursor c_rows is select id, nvl(name, 'x') name from fx_rows;
+  l_row   c_rows%rowtype;
+  l_name  varchar2(10);
 begin
+  open c_rows;
+  fetch c_rows into l_count, l_name;
+  fetch c_rows into l_row;
+  close c_rows;
+  select id, substr(name, 1, 10) into l_count, l_name from fx_rows where rownum = 1;
+  select * into l_row from fx_rows where rownum = 1;
+  select t.* into l_row from fx_rows t where rownum = 1;
   select count(*) into l_count from fx_rows where id = p_id;
   with ids as (select id from fx_rows)
   select count(*) into l_count from ids;
