@@ -13,6 +13,8 @@ begin
   for r in (select sum(p_a) s from dual where exists (select 1 from dual)) loop
     l_n := r.s + l_list.count;
   end loop;
+  forall i in 1 .. l_list.count
+    insert into fx_rows (id) select min(id) + l_list(i) from fx_rows;
   if l_list.exists(1) then
     return max(l_n, l_pick);
   end if;
