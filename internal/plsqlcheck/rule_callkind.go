@@ -47,12 +47,29 @@ func checkCallKind(p *Project) []Finding {
 	return out
 }
 
-// valueOpeners are tokens after which a name is read as a value.
-var valueOpeners = map[string]bool{
-	":=": true, "(": true, ",": true, "=>": true, "||": true, "+": true, "-": true, "*": true, "/": true,
-	"=": true, "<>": true, "!=": true, "~=": true, "^=": true, "<": true, ">": true, "<=": true, ">=": true, "..": true,
-	"RETURN": true, "IF": true, "ELSIF": true, "WHILE": true, "WHEN": true, "AND": true, "OR": true, "NOT": true,
-	"IN": true, "USING": true, "THEN": true, "ELSE": true,
+// valueOperators and valueKeywords are tokens after which a name is read as
+// a value.
+var (
+	valueOperators = map[string]bool{
+		":=": true, "(": true, ",": true, "=>": true, "||": true, "+": true, "-": true, "*": true, "/": true,
+		"=": true, "<>": true, "!=": true, "~=": true, "^=": true, "<": true, ">": true, "<=": true, ">=": true, "..": true,
+	}
+	valueKeywords = []string{"RETURN", "IF", "ELSIF", "WHILE", "WHEN", "AND", "OR", "NOT", "IN", "USING", "THEN", "ELSE"}
+)
+
+// isValueOpener compares without upper-casing (no allocation per token).
+func isValueOpener(t plsql.Token) bool {
+	switch t.Kind {
+	case plsql.Op:
+		return valueOperators[t.Text]
+	case plsql.Ident:
+		for _, w := range valueKeywords {
+			if t.Is(w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callRef is a resolved reference to a subprogram.
@@ -69,7 +86,7 @@ func callKindProblems(u *unit, pkgs map[string]*Package) []Finding {
 		starts[s.start] = true
 	}
 	sql := sqlRegions(u)
-	jsonVars := jsonVariables(toks)
+	jsonVars := unitJSONVars(u)
 	var own *Package
 	if pk := pkgs[u.name]; u.kind == "PACKAGE BODY" && pk != nil {
 		own = pk
@@ -92,13 +109,16 @@ func callKindProblems(u *unit, pkgs map[string]*Package) []Finding {
 		if !isWord(t) || (k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%"))) {
 			continue
 		}
+		stmtPos := starts[k]
+		valuePos := !stmtPos && k > 0 && isValueOpener(toks[k-1])
+		if !stmtPos && !valuePos {
+			continue
+		}
 		name := identName(t)
 		if _, cataloged := oraCatalog[name]; !candidates[name] && !cataloged && pkgs[name] == nil {
 			continue
 		}
-		stmtPos := starts[k]
-		valuePos := !stmtPos && k > 0 && valueOpeners[toks[k-1].Upper()] && !inRanges(sql, k) && !inPragma(toks, k)
-		if !stmtPos && !valuePos {
+		if valuePos && (inRanges(sql, k) || inPragma(toks, k)) {
 			continue
 		}
 		ref, ok := resolveCall(u, pkgs, own, jsonVars, k)
@@ -285,4 +305,41 @@ func visibleSubs(u *unit, own *Package, name string, k int) ([]Subprogram, bool)
 		}
 	}
 	return nil, false
+}
+
+// unitJSONVars maps the variables, constants and parameters of a unit
+// declared with a cataloged JSON object type to that type (as ORA-API's
+// jsonVariables does from the tokens, but from the parsed declarations). A
+// name declared with different types in different scopes is left out.
+func unitJSONVars(u *unit) map[string]string {
+	out := map[string]string{}
+	conflict := map[string]bool{}
+	add := func(name, typ string) {
+		if _, cataloged := oraCatalog[typ]; !cataloged || !strings.HasPrefix(typ, "JSON_") {
+			return
+		}
+		if prev, seen := out[name]; seen && prev != typ {
+			conflict[name] = true
+		}
+		out[name] = typ
+	}
+	for _, sc := range u.scopes {
+		for _, d := range sc.decls {
+			if d.kind != "VARIABLE" && d.kind != "CONSTANT" {
+				continue
+			}
+			if typ, _ := declType(u.toks, d.idx); len(typ) == 1 && typ[0].Kind == plsql.Ident {
+				add(d.name, typ[0].Upper())
+			}
+		}
+	}
+	for _, sd := range u.subs {
+		for _, prm := range sd.Params {
+			add(prm.Name, prm.Type)
+		}
+	}
+	for n := range conflict {
+		delete(out, n)
+	}
+	return out
 }

@@ -149,7 +149,7 @@ func initTypeProblems(u *unit, pkgs map[string]*Package) []Finding {
 	// Parameter defaults.
 	for _, sd := range u.subs {
 		for _, prm := range sd.Params {
-			if !prm.HasDefault {
+			if !prm.HasDefault || !maybeLiteral(prm.Default) {
 				continue
 			}
 			typ, _ := plsql.Lex(prm.Type)
@@ -168,12 +168,12 @@ func initTypeProblems(u *unit, pkgs map[string]*Package) []Finding {
 			toks = toks[:len(toks)-1]
 		}
 		switch {
-		case len(toks) >= 3 && isWord(toks[0]) && toks[1].Is(":="):
+		case len(toks) >= 3 && isWord(toks[0]) && toks[1].Is(":=") && literalKind(toks[2:]) != "":
 			typ := typeOfName(u, pkgs, identName(toks[0]), s.start)
 			if fam, lit := familyOf(typ), literalKind(toks[2:]); incompatible(fam, lit) {
 				report(toks[2], strings.ToLower(toks[0].Text), typ[0].Upper(), lit)
 			}
-		case len(toks) >= 2 && toks[0].Is("RETURN"):
+		case len(toks) >= 2 && toks[0].Is("RETURN") && literalKind(toks[1:]) != "":
 			subs := enclosingSubs(s.owner)
 			if len(subs) == 0 || subs[0].Kind != "FUNCTION" {
 				continue
@@ -185,6 +185,16 @@ func initTypeProblems(u *unit, pkgs map[string]*Package) []Finding {
 		}
 	}
 	return out
+}
+
+// maybeLiteral is a cheap pre-test of a default's normalized text: only a
+// string, a (signed) number or TRUE/FALSE can be a literal worth lexing.
+func maybeLiteral(text string) bool {
+	t := strings.TrimLeft(text, "(+-")
+	if t == "" {
+		return false
+	}
+	return t[0] == '\'' || t[0] == '.' || (t[0] >= '0' && t[0] <= '9') || strings.EqualFold(strings.TrimRight(t, ")"), "TRUE") || strings.EqualFold(strings.TrimRight(t, ")"), "FALSE")
 }
 
 // typeOfName returns the declared type tokens of a variable, constant or

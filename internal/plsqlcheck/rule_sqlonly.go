@@ -40,7 +40,7 @@ func checkSQLOnly(p *Project) []Finding {
 			sqlDone := false
 			toks := u.toks
 			for k, t := range toks {
-				if !sqlOnlyFunctions[t.Upper()] || t.Kind != plsql.Ident || k+1 >= len(toks) || !toks[k+1].Is("(") {
+				if t.Kind != plsql.Ident || len(t.Text) > 7 || k+1 >= len(toks) || !toks[k+1].Is("(") || !sqlOnlyFunctions[t.Upper()] {
 					continue
 				}
 				if !sqlDone {
