@@ -16,8 +16,8 @@ import (
 //
 // The targets of SELECT ... INTO and FETCH ... INTO must be variables: a
 // literal or a constant there is PLS-00403, "expression 'string' cannot be
-// used as an INTO-target of a SELECT/FETCH statement" (code and text from
-// the error catalogue as published in third-party copies).
+// used as an INTO-target of a SELECT/FETCH statement" (code and text as
+// remembered from the error catalogue; not found in the searched documentation).
 const docPLS428 = "PLS-00428, https://docs.oracle.com/en/error-help/db/pls-00428"
 
 func init() {

@@ -11,8 +11,8 @@ import (
 // aggregate functions and EXISTS exist only inside SQL statements; used in a
 // PL/SQL expression ("l_x := decode(p_mode, 'A', 1, 2);") they fail with
 // PLS-00204, "function or pseudo-column 'string' may be used inside a SQL
-// statement only" (code and text from the error catalogue as published in
-// third-party copies). Collection methods (l_list.count, l_list.exists(i))
+// statement only" (the code seen only in third-party pages quoting the
+// compiler, e.g. for EXISTS in PL/SQL). Collection methods (l_list.count, l_list.exists(i))
 // are qualified and therefore not flagged; a local subprogram or variable of
 // the same name is respected.
 func init() {
