@@ -98,7 +98,7 @@ func intoCountProblems(u *unit, s *stmt) []Finding {
 		if c == nil {
 			return nil
 		}
-		items = selectItems(toks, c.idx, len(toks))
+		items = selectItems(toks, c.idx, statementEnd(toks, c.idx)) // a cursor declared without its query counts 0
 		code = "PLS-00394"
 	} else {
 		sel := -1
