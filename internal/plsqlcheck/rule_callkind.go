@@ -177,6 +177,10 @@ func resolveCall(u *unit, pkgs map[string]*Package, own *Package, jsonVars map[s
 		}
 		pkg := name
 		if typ, ok := jsonVars[name]; ok {
+			// The declaration visible here must be the JSON one.
+			if decl := typeOfName(u, pkgs, name, k); len(decl) == 0 || decl[0].Upper() != typ {
+				return callRef{}, false
+			}
 			pkg = typ
 		} else if localName(u, name, k) {
 			return callRef{}, false

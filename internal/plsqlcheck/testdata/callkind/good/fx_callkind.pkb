@@ -40,3 +40,18 @@ as
   end reset;
 end fx_callkind;
 /
+create or replace procedure fx_shadow(p_id in number)
+is
+  l_obj json_object_t := json_object_t();
+  procedure inner_put
+  is
+    type t_rec is record (id number);
+    l_obj t_rec;
+  begin
+    l_obj.id := p_id;
+  end inner_put;
+begin
+  l_obj.put('id', p_id);
+  inner_put;
+end fx_shadow;
+/
