@@ -125,3 +125,16 @@ func TestDottedCalls(t *testing.T) {
 	assert.Equal(t, []string{"R", "COL", "SUB"}, calls[1].Parts)
 	assert.False(t, calls[1].HasParens)
 }
+
+// Every catalog entry has a kind, so CALL-KIND can judge every call of it.
+func TestCatalogKinds(t *testing.T) {
+	for pkg, byName := range oraCatalog {
+		for name, subs := range byName {
+			for _, s := range subs {
+				if k := oraKind(s); k != "PROCEDURE" && k != "FUNCTION" {
+					t.Errorf("%s.%s(%s) has no kind in catalog_kinds.go", pkg, name, formalNames(s.Params))
+				}
+			}
+		}
+	}
+}

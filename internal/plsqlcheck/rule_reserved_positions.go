@@ -123,7 +123,8 @@ func cursorAliasNames(u *unit) []namedTok {
 		if !cursorQuery && !loopQuery {
 			continue
 		}
-		for _, item := range selectItems(toks, i+1, r.end) {
+		items, _ := selectItems(toks, i+1, r.end)
+		for _, item := range items {
 			if tok, ok := selectAlias(item); ok {
 				out = append(out, namedTok{tok, "column alias (a cursor record field)"})
 			}
@@ -133,14 +134,14 @@ func cursorAliasNames(u *unit) []namedTok {
 }
 
 // selectItems splits the select list starting at from (after SELECT) at
-// top-level commas, up to the top-level FROM.
-func selectItems(toks []plsql.Token, from, end int) [][]plsql.Token {
+// top-level commas, up to the top-level FROM, INTO or ';' (complete is then
+// true) or to end (complete is false: the list may go on past end).
+func selectItems(toks []plsql.Token, from, end int) (items [][]plsql.Token, complete bool) {
 	if from < end && (toks[from].Is("DISTINCT") || toks[from].Is("ALL") || toks[from].Is("UNIQUE")) {
 		from++
 	}
-	var out [][]plsql.Token
 	depth, cases, start := 0, 0, from
-	for k := from; k < end; k++ {
+	for k := from; k < end && k < len(toks); k++ {
 		t := toks[k]
 		switch {
 		case t.Is("("):
@@ -154,13 +155,16 @@ func selectItems(toks []plsql.Token, from, end int) [][]plsql.Token {
 			cases--
 		case cases > 0:
 		case t.Is(","):
-			out = append(out, toks[start:k])
+			items = append(items, toks[start:k])
 			start = k + 1
-		case t.Is("FROM") || t.Is("INTO"):
-			return append(out, toks[start:k])
+		case t.Is("FROM") || t.Is("INTO") || t.Is(";"):
+			return append(items, toks[start:k]), true
 		}
 	}
-	return out
+	if start < end && start < len(toks) {
+		items = append(items, toks[start:min(end, len(toks))])
+	}
+	return items, false
 }
 
 // selectAlias returns the alias of one select-list item: "expr AS alias" or

@@ -65,6 +65,25 @@ func opensStatement(toks []plsql.Token, i int) bool {
 	case prev.Is("("): // FOR r IN (SELECT ...)
 		return (toks[i].Is("SELECT") || toks[i].Is("WITH")) && i >= 2 && toks[i-2].Is("IN")
 	}
+	return !toks[i].Is("SELECT") && !toks[i].Is("WITH") && inForallHeader(toks, i)
+}
+
+// inForallHeader reports whether the DML verb at i follows the bounds of a
+// FORALL statement (FORALL i IN 1 .. n [SAVE EXCEPTIONS] INSERT ...).
+func inForallHeader(toks []plsql.Token, i int) bool {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch t := toks[j]; {
+		case t.Is(")"):
+			depth++
+		case t.Is("("):
+			depth--
+		case depth == 0 && (t.Is(";") || t.Is("BEGIN") || t.Is("THEN") || t.Is("ELSE") || t.Is("LOOP") || isSQLStart(t)):
+			return false
+		case depth == 0 && t.Is("FORALL"):
+			return true
+		}
+	}
 	return false
 }
 

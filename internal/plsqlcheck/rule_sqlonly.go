@@ -1,0 +1,65 @@
+package plsqlcheck
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentmem/agentmem/internal/plsql"
+)
+
+// SQL-ONLY: SQL functions PL/SQL expressions do not have. DECODE, the
+// aggregate functions and EXISTS exist only inside SQL statements; used in a
+// PL/SQL expression ("l_x := decode(p_mode, 'A', 1, 2);") they fail with
+// PLS-00204, "function or pseudo-column 'string' may be used inside a SQL
+// statement only" (the code seen only in third-party pages quoting the
+// compiler, e.g. for EXISTS in PL/SQL). Collection methods (l_list.count, l_list.exists(i))
+// are qualified and therefore not flagged; a local subprogram or variable of
+// the same name is respected.
+func init() {
+	Register(Rule{
+		ID:      "SQL-ONLY",
+		Summary: "no SQL-only function (DECODE, COUNT, SUM, AVG, MIN, MAX, EXISTS) in a PL/SQL expression outside SQL (PLS-00204)",
+		Check:   checkSQLOnly,
+	})
+}
+
+var sqlOnlyFunctions = map[string]bool{"DECODE": true, "COUNT": true, "SUM": true, "AVG": true, "MIN": true, "MAX": true, "EXISTS": true}
+
+func checkSQLOnly(p *Project) []Finding {
+	pkgs := p.Packages()
+	var out []Finding
+	for _, f := range p.SQL {
+		if f.LexErr != nil {
+			continue
+		}
+		for _, u := range p.unitsOf(f) {
+			if !u.plsql || u.root == nil {
+				continue
+			}
+			var sql []sqlRegion
+			sqlDone := false
+			toks := u.toks
+			for k, t := range toks {
+				if t.Kind != plsql.Ident || len(t.Text) > 7 || k+1 >= len(toks) || !toks[k+1].Is("(") || !sqlOnlyFunctions[t.Upper()] {
+					continue
+				}
+				if !sqlDone {
+					sql, sqlDone = sqlRegions(u), true // only units with a candidate pay for the regions
+				}
+				if k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%")) || inRanges(sql, k) {
+					continue
+				}
+				if visibleDeclKind(u, pkgs, t.Upper(), k) != "" {
+					continue
+				}
+				if subs, ok := visibleSubs(u, nil, t.Upper(), k); ok && len(subs) > 0 {
+					continue
+				}
+				out = append(out, at(f, t, "SQL-ONLY", fmt.Sprintf(
+					"%s is a SQL function that PL/SQL expressions do not have (PLS-00204); use CASE in PL/SQL, or compute it in a SQL statement",
+					strings.ToUpper(t.Text))))
+			}
+		}
+	}
+	return out
+}
