@@ -618,7 +618,7 @@ as
        and p_store.schema_version = agentmem_store_catalog.co_schema_version
        and same_config(l_config, p_store.config)
        and complete(p_store, l_config)
-       and agentmem_jobs.missing_jobs(p_store).count = 0 then
+       and agentmem_jobs.has_all_jobs(p_store) then
       -- Nothing to change: no DDL, no registry write. (missing_jobs is empty
       -- without CREATE JOB: then the jobs cannot be created, only reported.)
       if not can_create_job then

@@ -1,15 +1,12 @@
 create or replace package body agentmem_jobs
 as
 
-  -- ORA-06550: an anonymous block did not compile (DBMS_LOCK or CTX_DDL not
-  -- callable by the owner); ORA-27475: unknown job (dropped meanwhile);
-  -- ORA-27366: job is not running (STOP_JOB of an idle job).
+  -- ORA-06550: an anonymous block did not compile (DBMS_LOCK not callable
+  -- by the owner); ORA-27475: unknown job.
   e_block_compile exception;
   pragma exception_init(e_block_compile, -6550);
   e_unknown_job exception;
   pragma exception_init(e_unknown_job, -27475);
-  e_not_running exception;
-  pragma exception_init(e_not_running, -27366);
 
   co_log constant varchar2(30) := 'AGENTMEM_JOB_LOG';
   -- DBMS_LOCK: exclusive mode (X_MODE), the user lock id range
@@ -240,12 +237,7 @@ as
       l_job := job_name(p_store.table_prefix, l_kinds(i));
       select count(*) into l_count from user_scheduler_jobs where job_name = l_job;
       if l_count > 0 then
-        begin
-          dbms_scheduler.stop_job(job_name => agentmem_util.sql_bare_name(l_job), force => false);
-        exception
-          when e_not_running then
-            null;   -- idle: nothing to stop
-        end;
+        -- force: the scheduler first stops a running instance of the job.
         dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
         agentmem_util.append(p_actions, 'dropped job ' || l_job);
       end if;
@@ -274,6 +266,13 @@ as
     end loop;
     return l_missing;
   end missing_jobs;
+
+  function has_all_jobs(p_store in agentmem_store_catalog.t_store) return boolean
+  is
+    l_missing agentmem_util.t_text_list := missing_jobs(p_store);
+  begin
+    return l_missing.count = 0;
+  end has_all_jobs;
 
   -- agentmem:commits (autonomous transaction; DBMS_SCHEDULER commits)
   procedure set_enabled(p_store in agentmem_store_catalog.t_store, p_kind in varchar2, p_enabled in boolean)

@@ -71,6 +71,9 @@ as
   -- and doctor; empty when CREATE JOB is missing (that is a warning).
   function missing_jobs(p_store in agentmem_store_catalog.t_store) return agentmem_util.t_text_list;
 
+  -- missing_jobs is empty.
+  function has_all_jobs(p_store in agentmem_store_catalog.t_store) return boolean;
+
   -- Runs job p_kind of a store now in this session, the scheduled path and
   -- the operator's alike: takes the job's lock (another run holding it
   -- makes this run SKIPPED), logs the run, runs the body, and returns the

@@ -12,8 +12,6 @@ as
      order by l.started_at desc, l.run_id desc
      fetch first p_limit rows only;
 
-  subtype t_run is c_runs%rowtype;
-
   procedure put_time(p_obj in out nocopy json_object_t, p_key in varchar2, p_value in timestamp with time zone)
   is
   begin
@@ -34,7 +32,7 @@ as
     end if;
   end put_text;
 
-  function to_json(p_run in t_run) return json_object_t
+  function to_json(p_run in c_runs%rowtype) return json_object_t
   is
     l_run json_object_t := json_object_t();
   begin
@@ -52,7 +50,7 @@ as
 
   function run_json(p_run_id in varchar2) return json_object_t
   is
-    l_run t_run;
+    l_run c_runs%rowtype;
   begin
     select l.run_id, l.job_kind, l.job_name, l.run_source, l.started_at, l.ended_at, l.outcome,
            l.rows_affected, l.error_text
