@@ -336,8 +336,8 @@ as
     commit;
   end log_progress;
 
-  -- agentmem:commits (autonomous transaction)
   -- p_rows null keeps the count log_progress recorded.
+  -- agentmem:commits (autonomous transaction)
   procedure log_end(p_owner in varchar2, p_run_id in varchar2, p_outcome in varchar2, p_rows in number,
                     p_error in varchar2)
   is
