@@ -19,6 +19,12 @@ func storeJobFindings(ctx context.Context, db *sql.DB) []finding {
 		return []finding{{Level: levelWarn, Check: "jobs", Detail: "could not list the stores: " + oneLine(err),
 			Action: "install agentmem (agentmem migrate up), or run doctor as the schema owner"}}
 	}
+	// Without CREATE JOB missing jobs are expected: a warning with the grant
+	// (the privilege check says so too), not a failure. Unknown counts as held.
+	canCreate := true
+	if have, err := sessionPrivileges(ctx, db); err == nil {
+		canCreate = have["CREATE JOB"]
+	}
 	var out []finding
 	for _, s := range stores {
 		jobs, err := agentmemory.ListJobs(ctx, db, s.MemoryStoreID, "")
@@ -27,18 +33,21 @@ func storeJobFindings(ctx context.Context, db *sql.DB) []finding {
 				Action: "run agentmem install-packages: the installed package may predate the jobs"})
 			continue
 		}
-		out = append(out, jobFinding(s.MemoryStoreID, jobs))
+		f := jobFinding(s.MemoryStoreID, jobs, canCreate)
+		f.Action = strings.ReplaceAll(f.Action, "<owner>", s.SchemaOwner)
+		out = append(out, f)
 	}
 	return out
 }
 
 // jobFinding judges one store's jobs. Pure: unit-tested.
-//   - FAIL: a job that should exist is missing, or the scheduler marks it
-//     BROKEN (it stopped retrying);
+//   - FAIL: a job that should exist is missing (WARN with the grant when
+//     the session lacks CREATE JOB), or the scheduler marks it BROKEN (it
+//     stopped retrying);
 //   - WARN: the last run FAILED, or PURGE / TEXT_OPTIMIZE is disabled
 //     (TEXT_SYNC is created disabled on purpose);
 //   - OK otherwise.
-func jobFinding(id string, jobs []agentmemory.JobInfo) finding {
+func jobFinding(id string, jobs []agentmemory.JobInfo, canCreateJob bool) finding {
 	label := storeLabel(id)
 	var fails, warns []string
 	action := ""
@@ -46,6 +55,9 @@ func jobFinding(id string, jobs []agentmemory.JobInfo) finding {
 		switch {
 		case j.Present == nil:
 			warns = append(warns, j.Name+" not readable")
+		case !*j.Present && !canCreateJob:
+			warns = append(warns, j.Name+" missing (no CREATE JOB)")
+			action = "as a DBA: grant create job to <owner>; then open " + label + " with CREATE_IF_NECESSARY as the owner"
 		case !*j.Present:
 			fails = append(fails, j.Name+" missing")
 			action = fmt.Sprintf("as the owner, grant CREATE JOB if missing and open %s with CREATE_IF_NECESSARY (agentmem store create --id %s --policy create_if_necessary)", label, id)

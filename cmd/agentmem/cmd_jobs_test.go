@@ -192,31 +192,34 @@ func TestPurgeSaysWhatPartialMeans(t *testing.T) {
 func TestJobFinding(t *testing.T) {
 	yes, no := true, false
 	ok := agentmemory.JobInfo{Job: agentmemory.JobPurge, Name: "M_PURGE_EXPIRED_J", Present: &yes, Enabled: &yes, State: "SCHEDULED"}
-	assert.Equal(t, levelOK, jobFinding("M", []agentmemory.JobInfo{ok}).Level)
+	assert.Equal(t, levelOK, jobFinding("M", []agentmemory.JobInfo{ok}, true).Level)
 
 	missing := ok
 	missing.Present = &no
-	f := jobFinding("M", []agentmemory.JobInfo{missing})
+	f := jobFinding("M", []agentmemory.JobInfo{missing}, true)
 	assert.Equal(t, levelFail, f.Level)
 	assert.Contains(t, f.Detail, "M_PURGE_EXPIRED_J missing")
 	assert.Contains(t, f.Action, "CREATE_IF_NECESSARY")
+	f = jobFinding("M", []agentmemory.JobInfo{missing}, false)
+	assert.Equal(t, levelWarn, f.Level, "without CREATE JOB a missing job is a warning")
+	assert.Contains(t, f.Action, "grant create job")
 
 	broken := ok
 	broken.State = "BROKEN"
-	assert.Equal(t, levelFail, jobFinding("M", []agentmemory.JobInfo{broken}).Level)
+	assert.Equal(t, levelFail, jobFinding("M", []agentmemory.JobInfo{broken}, true).Level)
 
 	failed := ok
 	failed.LastRun = &agentmemory.JobRun{Outcome: agentmemory.RunFailed, Error: "ORA-01555: snapshot too old\nORA-06512: at line 3"}
-	f = jobFinding("M", []agentmemory.JobInfo{failed})
+	f = jobFinding("M", []agentmemory.JobInfo{failed}, true)
 	assert.Equal(t, levelWarn, f.Level)
 	assert.Contains(t, f.Detail, "ORA-01555: snapshot too old")
 	assert.NotContains(t, f.Detail, "line 3")
 
 	disabled := ok
 	disabled.Enabled = &no
-	assert.Equal(t, levelWarn, jobFinding("M", []agentmemory.JobInfo{disabled}).Level)
+	assert.Equal(t, levelWarn, jobFinding("M", []agentmemory.JobInfo{disabled}, true).Level)
 
 	syncOff := ok
 	syncOff.Job, syncOff.Enabled = agentmemory.JobTextSync, &no
-	assert.Equal(t, levelOK, jobFinding("M", []agentmemory.JobInfo{syncOff}).Level, "TEXT_SYNC is disabled by design")
+	assert.Equal(t, levelOK, jobFinding("M", []agentmemory.JobInfo{syncOff}, true).Level, "TEXT_SYNC is disabled by design")
 }
