@@ -180,6 +180,7 @@ as
                               p_warnings in out nocopy agentmem_util.t_text_list)
   is
     l_kinds   agentmem_util.t_text_list := store_kinds(p_store);
+    l_all     agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
     l_job     varchar2(128);
     l_program varchar2(128);
     l_found   pls_integer;
@@ -191,6 +192,18 @@ as
       return;
     end if;
     ensure_programs(p_actions, p_warnings);
+    -- Jobs of kinds the store no longer has (its strategy or sync mode
+    -- changed) would fail on every run: they go.
+    for i in 1 .. l_all.count loop
+      if not has_kind(p_store, l_all(i)) then
+        l_job := job_name(p_store.table_prefix, l_all(i));
+        select count(*) into l_found from user_scheduler_jobs where job_name = l_job;
+        if l_found > 0 then
+          dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
+          agentmem_util.append(p_actions, 'dropped job ' || l_job || ' (not needed by the store''s configuration)');
+        end if;
+      end if;
+    end loop;
     for i in 1 .. l_kinds.count loop
       l_job := job_name(p_store.table_prefix, l_kinds(i));
       select count(*), max(program_name) into l_found, l_program from user_scheduler_jobs where job_name = l_job;
