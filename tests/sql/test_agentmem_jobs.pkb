@@ -227,18 +227,20 @@ as
   procedure runs_are_logged
   is
     l_run     json_object_t;
+    l_run_id  varchar2(4000);
     l_runs    json_array_t;
     l_count   pls_integer;
   begin
     l_run := run_now(co_job1, 'PURGE', '{"batch_size": 10, "time_budget_seconds": 60}');
+    l_run_id := l_run.get_string('run_id');   -- a variable: SQL binds it, it cannot call the method
     select count(*) into l_count from agentmem_job_runs
-     where run_id = l_run.get_string('run_id') and memory_store_id = co_job1 and job_kind = 'PURGE'
+     where run_id = l_run_id and memory_store_id = co_job1 and job_kind = 'PURGE'
        and run_source = 'MANUAL' and ended_at is not null and duration is not null;
     ut.expect(l_count, 'one row in AGENTMEM_JOB_RUNS').to_equal(1);
     l_runs := json_object_t.parse(dbms_agent_memory_store.job_history(co_job1, '{"job": "PURGE", "limit": 1}'))
                 .get_array('runs');
     ut.expect(l_runs.get_size, 'limit').to_equal(1);
-    ut.expect(treat(l_runs.get(0) as json_object_t).get_string('run_id'), 'newest first').to_equal(l_run.get_string('run_id'));
+    ut.expect(treat(l_runs.get(0) as json_object_t).get_string('run_id'), 'newest first').to_equal(l_run_id);
   end runs_are_logged;
 
   procedure unknown_job_rejected
