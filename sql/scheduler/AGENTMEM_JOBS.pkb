@@ -521,12 +521,15 @@ as
   is
     l_store    agentmem_store_catalog.t_store := agentmem_store.locate_own(p_store_id);
     l_request  json_object_t := agentmem_util.parse_object(nvl(p_request, '{}'), 'p_request');
+    l_batch    agentmem_util.t_opt_number;
+    l_budget   agentmem_util.t_opt_number;
     l_response json_object_t := json_object_t();
   begin
     agentmem_util.reject_unknown_keys(l_request, 'batch_size,time_budget_seconds');
-    l_response.put('run', run(l_store, p_job, co_manual,
-                              agentmem_util.get_integer(l_request, 'batch_size', 1, 100000).value,
-                              agentmem_util.get_integer(l_request, 'time_budget_seconds', 1, 86400).value));
+    -- Absent or null: the defaults of run.
+    l_batch := agentmem_util.get_integer(l_request, 'batch_size', 1, 100000);
+    l_budget := agentmem_util.get_integer(l_request, 'time_budget_seconds', 1, 86400);
+    l_response.put('run', run(l_store, p_job, co_manual, l_batch.value, l_budget.value));
     return l_response.to_clob;
   end run_now;
 
@@ -559,15 +562,19 @@ as
   is
     l_store    agentmem_store_catalog.t_store := agentmem_store.locate(p_store_id, p_schema_owner);
     l_request  json_object_t := agentmem_util.parse_object(nvl(p_request, '{}'), 'p_request');
+    l_job      agentmem_util.t_opt_text;
+    l_count    agentmem_util.t_opt_number;
     l_kind     varchar2(16 char);
     l_limit    pls_integer;
     l_response json_object_t := json_object_t();
   begin
     require_registered(l_store);
     agentmem_util.reject_unknown_keys(l_request, 'job,limit');
-    -- Absent or null: every job of the store.
-    l_kind := agentmem_util.get_enum(l_request, 'job', 'PURGE,TEXT_OPTIMIZE,TEXT_SYNC').value;
-    l_limit := nvl(agentmem_util.get_integer(l_request, 'limit', 1, 1000).value, 20);
+    -- Absent or null: every job of the store, 20 runs.
+    l_job := agentmem_util.get_enum(l_request, 'job', 'PURGE,TEXT_OPTIMIZE,TEXT_SYNC');
+    l_kind := l_job.value;
+    l_count := agentmem_util.get_integer(l_request, 'limit', 1, 1000);
+    l_limit := nvl(l_count.value, 20);
     l_response.put('runs', agentmem_job_info.history_json(l_store, l_kind, l_limit));
     return l_response.to_clob;
   end job_history;
