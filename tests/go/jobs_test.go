@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
+	"github.com/agentmem/agentmem/internal/dbconn"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -220,4 +221,57 @@ func TestJobsCLI(t *testing.T) {
 
 	_, _, err = runCLI(t, "jobs", "run", "--store", id, "--job", "vacuum")
 	assert.Error(t, err, "an unknown job fails")
+}
+
+// envRuntimeDSN names a second user's DSN for the runtime-user test: the
+// user must exist and must not be the test schema.
+const envRuntimeDSN = "AGENTMEM_RUNTIME_DSN"
+
+// A runtime user granted a store sees the owner's jobs in describe_store
+// (issue 9, item 6: ALL_SCHEDULER_JOBS hid them; AGENTMEM_JOB_INFO reads
+// them with the owner's rights).
+func TestJobsVisibleToRuntimeUser(t *testing.T) {
+	db := livedb.Open(t)
+	runtimeDSN := strings.TrimSpace(os.Getenv(envRuntimeDSN))
+	if runtimeDSN == "" {
+		t.Skipf("SKIPPED: runtime user's view of the jobs: set %s to the DSN of an existing user other than the test schema", envRuntimeDSN)
+	}
+	ctx := storeContext(t)
+	id := createKeyword(t, ctx, db)
+	owner := livedb.Schema(t, db)
+	rt, err := dbconn.Connect(ctx, runtimeDSN, dbconn.Options{})
+	require.NoError(t, err)
+	defer rt.Close()
+	var grantee string
+	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
+	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)
+	require.NoError(t, agentmemory.GrantAccess(ctx, db, id, grantee, agentmemory.ReadOnly, false))
+	_, err = agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
+	require.NoError(t, err)
+
+	own, err := agentmemory.ListJobs(ctx, db, id, "")
+	require.NoError(t, err)
+	// The owner-qualified package: the grant made no synonym for the grantee.
+	call := func(fn string) string {
+		var text string
+		_, err := rt.ExecContext(ctx, `begin :b_res := dbms_lob.substr(`+owner+`.dbms_agent_memory_store.`+fn+
+			`(p_store_id => :b_id, p_schema_owner => :b_owner), 32767, 1); end;`,
+			sql.Named("b_res", sql.Out{Dest: &text}), sql.Named("b_id", id), sql.Named("b_owner", owner))
+		require.NoError(t, err, fn)
+		return text
+	}
+	var d agentmemory.Description
+	require.NoError(t, json.Unmarshal([]byte(call("describe_store")), &d))
+	require.Len(t, d.Jobs, len(own))
+	for i := range own {
+		assert.Equal(t, own[i].Present, d.Jobs[i].Present, "%s: the runtime user sees what the owner sees", own[i].Name)
+		assert.Equal(t, own[i].State, d.Jobs[i].State)
+	}
+	require.NotNil(t, d.Jobs[0].LastRun, "the last run from the owner's log")
+	assert.Equal(t, agentmemory.RunSucceeded, d.Jobs[0].LastRun.Outcome)
+	var listed struct {
+		Jobs []agentmemory.JobInfo `json:"jobs"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(call("list_jobs")), &listed))
+	assert.Len(t, listed.Jobs, len(own), "list_jobs answers the runtime user too")
 }
