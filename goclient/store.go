@@ -59,6 +59,7 @@ type Description struct {
 	Store      StoreInfo                  `json:"store"`
 	Objects    []StoreObject              `json:"objects"`
 	RowCounts  map[string]Optional[int64] `json:"row_counts"` // by table without the prefix ("THREAD", ...); None where not readable
+	Jobs       []JobInfo                  `json:"jobs"`       // the store's database jobs: state, last run, last error (jobs.go)
 	RepairHint string                     `json:"repair_hint"`
 }
 

@@ -8,8 +8,9 @@
 --   migration of migrations/ in order, recording each version in
 --   AGENTMEM_SCHEMA_MIGRATIONS exactly as "agentmem migrate" does (one row:
 --   version, dirty), so the CLI and these scripts agree on the schema state;
---   then compiles the PL/SQL packages of packages/ in dependency order and
---   fails if any agentmem object is INVALID, listing the compile errors.
+--   then compiles the PL/SQL packages of packages/ and scheduler/ in
+--   dependency order and fails if any agentmem object is INVALID, listing the
+--   compile errors; then creates the shared scheduler programs.
 --
 -- SUPPORTED DATABASE RELEASES
 --   Oracle AI Database 23.4 or later (23ai, 26ai). HYBRID search needs 23.6;
@@ -33,7 +34,8 @@
 -- MAINTENANCE
 --   tests/go/install_script_test.go checks that this file runs every
 --   migrations/*.up.sql in version order (with the version bookkeeping around
---   each) and every package file in the order the Go installer computes.
+--   each) and every package file (packages/ and scheduler/) in the order the
+--   Go installer computes.
 --------------------------------------------------------------------------------
 whenever sqlerror exit sql.sqlcode
 whenever oserror exit failure
@@ -133,8 +135,16 @@ commit;
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (1, 0);
 commit;
+prompt == agentmem install: migration 2 (000002_job_log)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (2, 1);
+commit;
+@@migrations/000002_job_log.up.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (2, 0);
+commit;
 
-prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency order)
+prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
 @@packages/AGENTMEM_FILTER.pks
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
@@ -142,6 +152,9 @@ prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency o
 @@packages/AGENTMEM_UTIL.pks
 @@packages/AGENTMEM_STORE_CATALOG.pks
 @@packages/AGENTMEM_CHUNKS.pks
+@@scheduler/AGENTMEM_JOBS.pks
+@@scheduler/AGENTMEM_JOB_INFO.pks
+@@scheduler/AGENTMEM_PURGE.pks
 @@packages/AGENTMEM_RECORD_DATA.pks
 @@packages/AGENTMEM_RECORD_EDIT.pks
 @@packages/AGENTMEM_RECORD_READ.pks
@@ -151,6 +164,9 @@ prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency o
 @@packages/AGENTMEM_SEARCH.pks
 @@packages/AGENTMEM_CHUNKS.pkb
 @@packages/AGENTMEM_FILTER.pkb
+@@scheduler/AGENTMEM_JOBS.pkb
+@@scheduler/AGENTMEM_JOB_INFO.pkb
+@@scheduler/AGENTMEM_PURGE.pkb
 @@packages/AGENTMEM_RECORD_DATA.pkb
 @@packages/AGENTMEM_RECORD_EDIT.pkb
 @@packages/AGENTMEM_RECORD_READ.pkb
@@ -203,6 +219,25 @@ begin
     raise_application_error(-20000, 'the package body DBMS_AGENT_MEMORY_STORE is missing after'
       || ' the install: was install.sql run from its own directory with its packages/ files?');
   end if;
+end;
+/
+
+-- The shared scheduler programs of scheduler/ (AGENTMEM_<JOB>_P); without
+-- CREATE JOB this prints a warning with the grant and creates nothing.
+prompt == agentmem install: scheduler programs
+declare
+  l_response json_object_t;
+  l_list     json_array_t;
+begin
+  l_response := json_object_t.parse(dbms_agent_memory_store.install_jobs);
+  l_list := l_response.get_array('actions');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('scheduler: ' || l_list.get_string(i));
+  end loop;
+  l_list := l_response.get_array('warnings');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('scheduler: WARNING: ' || l_list.get_string(i));
+  end loop;
 end;
 /
 

@@ -9,7 +9,8 @@
 --   2. drops every registered memory store (a row of AGENTMEM_STORE_REGISTRY) with
 --      dbms_agent_memory_store.drop_store, which removes the store's tables,
 --      indexes, jobs and grants;
---   3. drops the agentmem packages;
+--   3. drops the agentmem packages (packages/ and scheduler/) and the shared
+--      scheduler programs (AGENTMEM_<JOB>_P);
 --   4. runs the down migrations in reverse order, with the same version
 --      bookkeeping as "agentmem migrate down";
 --   5. drops AGENTMEM_SCHEMA_MIGRATIONS and checks that nothing of agentmem
@@ -41,7 +42,7 @@ spool agentmem_uninstall.log
 
 prompt == agentmem uninstall: checking the connected user and the migration state
 declare
-  co_newest_version constant pls_integer := 1;
+  co_newest_version constant pls_integer := 2;
   l_tables  pls_integer;
   l_rows    pls_integer;
   l_version number;
@@ -141,9 +142,30 @@ begin
 end;
 /
 
+prompt == agentmem uninstall: dropping the shared scheduler programs
+begin
+  for r in (select program_name
+              from user_scheduler_programs
+             where program_name like 'AGENTMEM\_%' escape '\'
+             order by program_name) loop
+    dbms_output.put_line('drop program ' || r.program_name);
+    dbms_scheduler.drop_program(program_name => dbms_assert.enquote_name(r.program_name, false), force => true);
+  end loop;
+end;
+/
+
 -- Down migrations, newest first, bracketed like golang-migrate does it: the
 -- version below is recorded dirty before the file runs and clean after (-1 is
 -- golang-migrate's "no version", kept only while dirty).
+prompt == agentmem uninstall: migration 2 down (000002_job_log)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (1, 1);
+commit;
+@@migrations/000002_job_log.down.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (1, 0);
+commit;
+
 prompt == agentmem uninstall: migration 1 down (000001_store_registry)
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (-1, 1);

@@ -23,7 +23,8 @@ Checks: database release and COMPATIBLE (VECTOR needs 23.4 and COMPATIBLE
 TABLE / PROCEDURE / JOB privileges, EXECUTE on DBMS_LOCK (migration lock and
 store DDL lock), EXECUTE on DBMS_VECTOR (the chunker; no Oracle Text needed),
 Oracle Text (CTXSYS, CTX_DDL), the installed packages (missing, INVALID with
-their compile errors, release), and the migration version and dirty flag.
+their compile errors, release), the migration version and dirty flag, and
+the stores' jobs (missing, broken, disabled, or whose last run failed).
 
 Flags:
   --dsn DSN     database (default $ORACLE_DSN)
@@ -165,6 +166,8 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		embedded, _ := oramigrate.PackageVersion(sqlfiles.FS) // the binary's own spec; checked by tests
 		out = append(out, packageFindings(states, installed, state, embedded)...)
 	}
+
+	out = append(out, storeJobFindings(ctx, db)...) // cmd_jobs_doctor.go
 
 	if st, found, err := oramigrate.ReadStatus(ctx, db, nil, "", table); err != nil {
 		couldNot("migrations", err)

@@ -11,10 +11,12 @@ import (
 const installUsage = `
 Usage: agentmem install-packages [--dsn DSN]
 
-(Re)installs the PL/SQL packages built into the binary (sql/packages): every
-spec, then every body, in dependency order, with CREATE OR REPLACE; then
-checks that none is INVALID (recompiling an invalidated one once). Stops at
-the first compile error and prints ALL_ERRORS as TYPE NAME:line:col: text.
+(Re)installs the PL/SQL packages built into the binary (sql/packages and
+sql/scheduler): every spec, then every body, in dependency order, with
+CREATE OR REPLACE; then checks that none is INVALID (recompiling an
+invalidated one once), and creates the shared scheduler programs (a
+missing CREATE JOB is a warning). Stops at the first compile error and
+prints ALL_ERRORS as TYPE NAME:line:col: text.
 Repeatable; "agentmem migrate up" runs it after the migrations.
 
 Flags:

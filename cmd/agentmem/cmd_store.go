@@ -501,6 +501,8 @@ func printDescription(w io.Writer, d *agentmemory.Description) {
 		fmt.Fprintf(tw, "%s\t%s\n", t, text)
 	}
 	tw.Flush()
+	fmt.Fprintln(w)
+	printJobs(w, []string{d.Store.MemoryStoreID}, map[string][]agentmemory.JobInfo{d.Store.MemoryStoreID: d.Jobs})
 	if d.RepairHint != "" {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "repair:", d.RepairHint)

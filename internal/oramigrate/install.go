@@ -13,10 +13,14 @@ import (
 )
 
 // InstallPackages (re)installs the PL/SQL packages built into the binary
-// (sqlfiles.FS, directory packages/). It is repeatable: run it after every
-// migration, as `agentmem migrate up` does.
+// (sqlfiles.FS, directories packages/ and scheduler/, ordered together),
+// then the shared scheduler programs (InstallJobs). It is repeatable: run it
+// after every migration, as `agentmem migrate up` does.
 func InstallPackages(ctx context.Context, db *sql.DB, logf func(string)) error {
-	return InstallDir(ctx, db, sqlfiles.FS, sqlfiles.PackagesDir, logf)
+	if err := InstallDirs(ctx, db, sqlfiles.FS, sqlfiles.InstallDirs, logf); err != nil {
+		return err
+	}
+	return InstallJobs(ctx, db, logf)
 }
 
 // InstallDir installs every .pks then every .pkb of dir in fsys, in the
@@ -31,15 +35,21 @@ func InstallPackages(ctx context.Context, db *sql.DB, logf func(string)) error {
 // invalidate each other's packages. The migration lock is not taken here so
 // that installing test packages needs no DBMS_LOCK privilege.
 func InstallDir(ctx context.Context, db *sql.DB, fsys fs.FS, dir string, logf func(string)) error {
+	return InstallDirs(ctx, db, fsys, []string{dir}, logf)
+}
+
+// InstallDirs is InstallDir for the packages of several directories,
+// ordered together.
+func InstallDirs(ctx context.Context, db *sql.DB, fsys fs.FS, dirs []string, logf func(string)) error {
 	if logf == nil {
 		logf = func(string) {}
 	}
-	files, err := orderedPackageFiles(fsys, dir)
+	files, err := orderedPackageFiles(fsys, dirs...)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("oramigrate: no .pks or .pkb file in %q: nothing to install", dir)
+		return fmt.Errorf("oramigrate: no .pks or .pkb file in %q: nothing to install", strings.Join(dirs, `", "`))
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -167,7 +177,7 @@ type PackageState struct {
 // it is installed and valid in the current schema, with compile errors for
 // invalid ones. It changes nothing (doctor uses it).
 func PackageStates(ctx context.Context, q querier) ([]PackageState, error) {
-	files, err := orderedPackageFiles(sqlfiles.FS, sqlfiles.PackagesDir)
+	files, err := orderedPackageFiles(sqlfiles.FS, sqlfiles.InstallDirs...)
 	if err != nil {
 		return nil, err
 	}

@@ -29,17 +29,17 @@ func (f packageFile) objectType() string {
 	return "PACKAGE"
 }
 
-// InstallOrder returns the package files of sqlfiles.PackagesDir in fsys
-// ("packages/NAME.pks", ...) in the order InstallPackages installs them.
-// The SQL*Plus install script must list them in this order; a test
-// compares the two.
+// InstallOrder returns the package files of sqlfiles.InstallDirs in fsys
+// ("packages/NAME.pks", "scheduler/NAME.pks", ...) in the order
+// InstallPackages installs them. The SQL*Plus install script must list them
+// in this order; a test compares the two.
 func InstallOrder(fsys fs.FS) ([]string, error) {
-	return InstallOrderDir(fsys, sqlfiles.PackagesDir)
+	return InstallOrderDir(fsys, sqlfiles.InstallDirs...)
 }
 
-// InstallOrderDir is InstallOrder for any directory.
-func InstallOrderDir(fsys fs.FS, dir string) ([]string, error) {
-	files, err := orderedPackageFiles(fsys, dir)
+// InstallOrderDir is InstallOrder for any directories, ordered together.
+func InstallOrderDir(fsys fs.FS, dirs ...string) ([]string, error) {
+	files, err := orderedPackageFiles(fsys, dirs...)
 	if err != nil {
 		return nil, err
 	}
@@ -50,30 +50,33 @@ func InstallOrderDir(fsys fs.FS, dir string) ([]string, error) {
 	return out, nil
 }
 
-// orderedPackageFiles loads dir's .pks and .pkb files and orders them: every
+// orderedPackageFiles loads the .pks and .pkb files of dirs and orders them
+// together (a spec in one directory may reference a spec in another): every
 // spec after the specs it references (a cycle is an error), then every
 // body, alphabetically, since a body depends only on specs. Ties are broken
 // by name so the order is stable. This is the only place the order is
 // decided.
-func orderedPackageFiles(fsys fs.FS, dir string) ([]packageFile, error) {
-	entries, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, fmt.Errorf("oramigrate: reading package directory %q: %w", dir, err)
-	}
+func orderedPackageFiles(fsys fs.FS, dirs ...string) ([]packageFile, error) {
 	var specs, bodies []packageFile
-	for _, e := range entries {
-		ext := path.Ext(e.Name())
-		if e.IsDir() || (ext != ".pks" && ext != ".pkb") {
-			continue
-		}
-		f, err := loadPackageFile(fsys, path.Join(dir, e.Name()))
+	for _, dir := range dirs {
+		entries, err := fs.ReadDir(fsys, dir)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("oramigrate: reading package directory %q: %w", dir, err)
 		}
-		if f.Body {
-			bodies = append(bodies, f)
-		} else {
-			specs = append(specs, f)
+		for _, e := range entries {
+			ext := path.Ext(e.Name())
+			if e.IsDir() || (ext != ".pks" && ext != ".pkb") {
+				continue
+			}
+			f, err := loadPackageFile(fsys, path.Join(dir, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			if f.Body {
+				bodies = append(bodies, f)
+			} else {
+				specs = append(specs, f)
+			}
 		}
 	}
 	if err := findSpecDeps(specs); err != nil {

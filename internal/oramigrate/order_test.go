@@ -78,7 +78,8 @@ func TestInstallOrderOfEmbeddedPackages(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, got, "packages/DBMS_AGENT_MEMORY_STORE.pks")
 	require.Contains(t, got, "packages/DBMS_AGENT_MEMORY_STORE.pkb")
-	files, err := orderedPackageFiles(sqlfiles.FS, sqlfiles.PackagesDir)
+	require.Contains(t, got, "scheduler/AGENTMEM_JOBS.pks", "the scheduler packages are installed with the others")
+	files, err := orderedPackageFiles(sqlfiles.FS, sqlfiles.InstallDirs...)
 	require.NoError(t, err)
 	pos := map[string]int{}
 	seenBody := false

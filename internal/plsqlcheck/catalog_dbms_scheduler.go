@@ -8,6 +8,14 @@ const (
 	docSched19 = "https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_SCHEDULER.html"
 	docSched23 = "https://docs.oracle.com/en/database/oracle/oracle-database/23/arpls/DBMS_SCHEDULER.html"
 	docSched11 = "https://docs.oracle.com/cd/B28359_01/appdev.111/b28419/d_sched.htm"
+	// EDB's Oracle-compatible copy: the only page of the stored docs with the
+	// syntax boxes of the program procedures (the Oracle pages are one
+	// page per package and were not readable section by section).
+	docSchedEDB = "https://www.enterprisedb.com/docs/epas/latest/reference/oracle_compatibility_reference/epas_compat_bip_guide/03_built-in_packages/15_dbms_scheduler/"
+	// Oracle 11.2 Administrator's Guide, "Creating and Managing Programs to
+	// Define Jobs": CREATE_PROGRAM needs CREATE JOB; DROP_PROGRAM, ENABLE,
+	// DISABLE need ownership.
+	docSchedPrograms = "https://docs.oracle.com/cd/E24693_01/server.11203/e17120/scheduse003.htm"
 )
 
 func init() {
@@ -31,6 +39,27 @@ func init() {
 			Params: params("job_name, job_type, job_action, number_of_arguments?, schedule_name, job_class?, enabled?, auto_drop?, comments?, credential_name?, destination_name?"),
 			Source: docSched11, Unverified: true, Note: "form from memory of the reference page; not seen in the stored docs"},
 
+		// Programs (sql/scheduler/AGENTMEM_JOBS): program_type STORED_PROCEDURE,
+		// its arguments defined by position, the per-job value set on the job.
+		OraSub{Package: "DBMS_SCHEDULER", Name: "CREATE_PROGRAM",
+			Params: params("program_name, program_type, program_action, number_of_arguments?, enabled?, comments?"),
+			Source: docSchedPrograms, Unverified: true,
+			Note: "Oracle's guide shows the call; the signature is EDB's copy of Oracle's (" + docSchedEDB + "03_create_program/)"},
+		OraSub{Package: "DBMS_SCHEDULER", Name: "DEFINE_PROGRAM_ARGUMENT",
+			Params: params("program_name, argument_position, argument_name?, argument_type, default_value, out_argument?"),
+			Source: docSched23, Unverified: true, Note: "form with a default value; signature from EDB's Oracle-compatible copy (" + docSchedEDB + "05_define_program_argument)"},
+		OraSub{Package: "DBMS_SCHEDULER", Name: "DEFINE_PROGRAM_ARGUMENT",
+			Params: params("program_name, argument_position, argument_name?, argument_type, out_argument?"),
+			Source: docSched23, Unverified: true, Note: "form without a default value; signature from EDB's Oracle-compatible copy (" + docSchedEDB + "05_define_program_argument)"},
+		OraSub{Package: "DBMS_SCHEDULER", Name: "DROP_PROGRAM",
+			Params: params("program_name, force?"), Source: docSchedPrograms, Unverified: true,
+			Note: "named in the Administrator's Guide task table; parameters from EDB's copy"},
+		OraSub{Package: "DBMS_SCHEDULER", Name: "SET_JOB_ARGUMENT_VALUE",
+			Params: params("job_name, argument_position, argument_value"),
+			Source: docSched23, Unverified: true, Note: "form by position; signature from EDB's Oracle-compatible copy (" + docSchedEDB + "14_set_job_argument_value)"},
+		OraSub{Package: "DBMS_SCHEDULER", Name: "SET_JOB_ARGUMENT_VALUE",
+			Params: params("job_name, argument_name, argument_value"),
+			Source: docSched23, Unverified: true, Note: "form by name; signature from EDB's Oracle-compatible copy (" + docSchedEDB + "14_set_job_argument_value)"},
 		OraSub{Package: "DBMS_SCHEDULER", Name: "DROP_JOB",
 			Params: params("job_name, force?, defer?, commit_semantics?"), Source: docSched19},
 		OraSub{Package: "DBMS_SCHEDULER", Name: "ENABLE",

@@ -18,7 +18,7 @@ import (
 //     (parameters and RETURN types are unconstrained and exempt).
 //   - A length or precision on a type that takes none, "l_doc clob(100)":
 //     PLS-00566 (type name cannot be constrained).
-//   (Two fields of one RECORD type with the same name, PLS-00410, are DUP-DECL's.)
+//     (Two fields of one RECORD type with the same name, PLS-00410, are DUP-DECL's.)
 //   - A default on an OUT or IN OUT parameter: PLS-00230; the grammar admits
 //     ":= | DEFAULT expression" only after [IN] datatype
 //     (https://docs.oracle.com/cd/E96517_01/lnpls/img_text/parameter_declaration.html).
@@ -119,4 +119,3 @@ func declInitProblems(u *unit, d *decl) []Finding {
 	}
 	return out
 }
-

@@ -10,7 +10,7 @@ import (
 func init() {
 	Register(Rule{
 		ID: "NAMING",
-		Summary: "prefixes of style rule 2 in sql/packages and tests/sql: p_ parameters with an explicit mode, " +
+		Summary: "prefixes of style rule 2 in sql/packages, sql/scheduler and tests/sql: p_ parameters with an explicit mode, " +
 			"l_ locals, g_ package variables, co_ constants, c_ cursors, e_ exceptions, t_/_type types; no quoted names",
 		Check: checkNaming,
 	})
@@ -19,7 +19,7 @@ func init() {
 func checkNaming(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {
-		if !inDir(f.Path, "sql/packages/") && !inDir(f.Path, "tests/sql/") {
+		if !inPackageDir(f.Path) && !inDir(f.Path, "tests/sql/") {
 			continue
 		}
 		for _, u := range p.unitsOf(f) {

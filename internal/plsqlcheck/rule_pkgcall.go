@@ -35,7 +35,7 @@ func checkPkgCall(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
 	for _, f := range p.SQL {
-		if f.LexErr != nil || !(inDir(f.Path, "sql/packages/") || inDir(f.Path, "tests/sql/")) {
+		if f.LexErr != nil || !(inPackageDir(f.Path) || inDir(f.Path, "tests/sql/")) {
 			continue
 		}
 		for _, u := range p.unitsOf(f) {

@@ -15,7 +15,7 @@ func init() {
 	})
 	Register(Rule{
 		ID:      "TXN",
-		Summary: "no COMMIT or full ROLLBACK in sql/packages except in subprograms marked '-- agentmem:commits'",
+		Summary: "no COMMIT or full ROLLBACK in sql/packages and sql/scheduler except in subprograms marked '-- agentmem:commits'",
 		Check:   checkTxn,
 	})
 }
@@ -111,7 +111,7 @@ func isRaise(u *unit, s *stmt) bool {
 func checkTxn(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {
-		if !inDir(f.Path, "sql/packages/") {
+		if !inPackageDir(f.Path) {
 			continue
 		}
 		for _, u := range p.unitsOf(f) {

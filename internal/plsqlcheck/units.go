@@ -79,6 +79,13 @@ func sortedPackages(m map[string]*Package) []*Package {
 	return out
 }
 
+// inPackageDir reports whether a project path holds installed PL/SQL
+// packages: sql/packages/ or sql/scheduler/ (the jobs' packages, installed
+// with the others and held to the same rules).
+func inPackageDir(path string) bool {
+	return inDir(path, "sql/packages/") || inDir(path, "sql/scheduler/")
+}
+
 // inDir reports whether a slash-separated project path lies under dir
 // (given as "sql/packages/"), at the root or below a fixture root.
 func inDir(path, dir string) bool {

@@ -127,7 +127,7 @@ func scanPLSQL(u *unit, toks []plsql.Token, i int) int {
 // plsql.Split and sends statement by statement: migrations, packages and
 // utPLSQL suites. Scripts may hold SQL*Plus command lines.
 func isScript(path string) bool {
-	return !inDir(path, "sql/migrations/") && !inDir(path, "sql/packages/") && !inDir(path, "tests/sql/")
+	return !inDir(path, "sql/migrations/") && !inPackageDir(path) && !inDir(path, "tests/sql/")
 }
 
 // startsStatement reports whether a token can begin a SQL statement or a

@@ -648,15 +648,6 @@ as
     return l_missing.count = 0;
   end complete;
 
-  function job_exists(p_store in t_store) return boolean
-  is
-    l_job agentmem_store_catalog.t_object;
-  begin
-    l_job.name := agentmem_store_catalog.job_name(p_store.table_prefix);
-    l_job.object_type := 'JOB';
-    return agentmem_store_catalog.object_status(p_store.owner, l_job) is not null;
-  end job_exists;
-
   function can_create_job return boolean
   is
   begin
@@ -720,13 +711,13 @@ as
        and p_store.schema_version = agentmem_store_catalog.co_schema_version
        and same_config(l_config, p_store.config)
        and complete(p_store, l_config)
-       and (job_exists(p_store) or not can_create_job) then
-      -- Nothing to change: no DDL, no registry write.
-      if not job_exists(p_store) then
+       and agentmem_jobs.has_all_jobs(p_store) then
+      -- Nothing to change: no DDL, no registry write. (missing_jobs is empty
+      -- without CREATE JOB: then the jobs cannot be created, only reported.)
+      if not can_create_job then
         agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are'
           || ' not purged; grant CREATE JOB to ' || p_store.owner || ' and open the store again with'
-          || ' CREATE_IF_NECESSARY to create the purge job '
-          || agentmem_store_catalog.job_name(p_store.table_prefix));
+          || ' CREATE_IF_NECESSARY to create the jobs of the ' || agentmem_store_catalog.display_name(p_store));
       end if;
       return;
     end if;

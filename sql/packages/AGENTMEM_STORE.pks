@@ -6,7 +6,8 @@ create or replace package agentmem_store
                  package agentmem_record_read,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search)
+                 package agentmem_search,
+                 package agentmem_jobs)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE: opening a store under a schema policy, upgrading and

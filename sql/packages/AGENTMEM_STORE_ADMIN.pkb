@@ -15,15 +15,6 @@ as
 
   co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
   co_facade   constant varchar2(30 char) := 'DBMS_AGENT_MEMORY_STORE';
-  -- Relation types whose existence marks the target INVALID (seed: lifecycle types).
-  co_lifecycle_types constant varchar2(60 char) := '(''supersedes'', ''refines'', ''duplicates'')';
-
-  -- The (id, type) keys of a purge batch, bound as one JSON array. Declared
-  -- before the first subprogram body: a declare section takes no item
-  -- declaration after one (PL/SQL Language Reference, Block: item_list_2).
-  co_keys_table constant varchar2(200 char) :=
-    'json_table(:k, ''$[*]'' columns (i varchar2(512) path ''$.i'', t varchar2(30) path ''$.t''))';
-
   subtype t_store is agentmem_store_catalog.t_store;
 
   procedure fail(p_code in pls_integer, p_message in varchar2)
@@ -84,9 +75,6 @@ as
         || l_store.owner || '.' || co_registry || '; check p_store_id and p_schema_owner (list_stores shows the stores)');
     end if;
     l_expected := agentmem_store_catalog.expected_objects(l_store.table_prefix, l_store.config);
-    l_expected.extend;
-    l_expected(l_expected.last).name := agentmem_store_catalog.job_name(l_store.table_prefix);
-    l_expected(l_expected.last).object_type := 'JOB';
     for i in 1 .. l_expected.count loop
       -- Columns and constraints are checked (missing_objects, repair_hint)
       -- but not listed: the list names schema objects.
@@ -116,6 +104,9 @@ as
     l_response.put('store', agentmem_store.store_json(l_store));
     l_response.put('objects', l_objects);
     l_response.put('row_counts', l_counts);
+    -- Jobs through the owner's definer-rights reader: a runtime user sees
+    -- the owner's jobs and their last runs (ALL_SCHEDULER_JOBS would hide them).
+    l_response.put('jobs', agentmem_job_info.jobs_json(l_store));
     if l_hint is null then
       l_response.put_null('repair_hint');
     else
@@ -361,157 +352,6 @@ as
       rollback;
       raise;
   end revoke_access;
-
-  ------------------------------------------------------------------------------
-  -- Purge of expired records
-  ------------------------------------------------------------------------------
-
-  -- Only message, memory-like and image records expire (DOCUMENT, MEMORY and
-  -- MESSAGE have EXPIRES_AT; THREAD, THREAD_SUMMARY and ACTOR_PROFILE do
-  -- not, docs/protocol-records.md §3.3). A batch is handled set-based: the
-  -- (id, type) keys of its records travel as one JSON array bound to
-  -- JSON_TABLE (co_keys_table), so each step is one statement whatever the
-  -- batch size.
-
-  -- [{"i": id, "t": type}, ...] of a batch.
-  function keys_json(p_ids in agentmem_util.t_text_list, p_types in agentmem_util.t_text_list) return clob
-  is
-    l_keys json_array_t := json_array_t();
-    l_key  json_object_t;
-  begin
-    for i in 1 .. p_ids.count loop
-      l_key := json_object_t();
-      l_key.put('i', p_ids(i));
-      l_key.put('t', p_types(i));
-      l_keys.append(l_key);
-    end loop;
-    return l_keys.to_clob;
-  end keys_json;
-
-  -- Deletes the relations of purged memory-like records (p_keys), and makes
-  -- the targets of their lifecycle relations VALID again when no other
-  -- lifecycle relation still points at them (seed: the target is INVALID
-  -- while the link exists); the targets' retrieval rows follow their status.
-  procedure purge_relations(p_store in t_store, p_keys in clob)
-  is
-    l_rel       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
-    l_mem       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY');
-    l_target_id agentmem_util.t_text_list;
-    l_target_ty agentmem_util.t_text_list;
-    l_targets   clob;
-  begin
-    execute immediate 'select distinct r.target_id, r.target_type from ' || l_rel || ' r'
-      || ' where r.relation_type in ' || co_lifecycle_types
-      || ' and (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      bulk collect into l_target_id, l_target_ty using p_keys;
-    -- The key list appears twice: SQL binds by position, so it is passed twice.
-    execute immediate 'delete from ' || l_rel || ' r'
-      || ' where (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      || ' or (r.target_id, r.target_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      using p_keys, p_keys;
-    if l_target_id.count = 0 then
-      return;
-    end if;
-    l_targets := keys_json(l_target_id, l_target_ty);
-    execute immediate 'update ' || l_mem || ' m'
-      || ' set m.status = ''VALID'', m.updated_at = systimestamp'
-      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      || ' and m.status = ''INVALID'''
-      || ' and not exists (select 1 from ' || l_rel || ' r where r.target_id = m.record_id'
-      || ' and r.target_type = m.memory_type and r.relation_type in ' || co_lifecycle_types || ')'
-      using l_targets;
-    -- R14: retrieval rows carry their record's status.
-    execute immediate 'update '
-      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
-      || ' set c.status = (select m.status from ' || l_mem || ' m'
-      || ' where m.record_id = c.source_id and m.memory_type = c.source_type)'
-      || ' where (c.source_id, c.source_type) in (select m.record_id, m.memory_type from ' || l_mem || ' m'
-      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k))'
-      using l_targets;
-  end purge_relations;
-
-  -- Deletes one batch of expired records of p_base with their retrieval
-  -- rows; a message also with the rows of its image parts (its DOCUMENT
-  -- rows go by the MESSAGE_ID cascade), a memory-like record with its
-  -- relations.
-  procedure purge_batch(p_store in t_store, p_base in varchar2, p_ids in agentmem_util.t_text_list,
-                        p_types in agentmem_util.t_text_list)
-  is
-    l_chunks varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS');
-    l_keys   clob := keys_json(p_ids, p_types);
-  begin
-    execute immediate 'delete from ' || l_chunks || ' c'
-      || ' where (c.source_id, c.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      using l_keys;
-    if p_base = 'MESSAGE' then
-      execute immediate 'delete from ' || l_chunks || ' c'
-        || ' where c.source_type = ''image'' and c.source_id in (select d.record_id from '
-        || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d'
-        || ' where d.message_id in (select k.i from ' || co_keys_table || ' k))'
-        using l_keys;
-    elsif p_base = 'MEMORY' then
-      purge_relations(p_store, l_keys);
-    end if;
-    execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base) || ' t'
-      || ' where t.record_id in (select k.i from ' || co_keys_table || ' k)'
-      using l_keys;
-  end purge_batch;
-
-  -- agentmem:commits (one commit per batch; called by the purge job only)
-  procedure purge_table(p_store in t_store, p_base in varchar2, p_batch in pls_integer)
-  is
-    l_table varchar2(128 char) := p_store.table_prefix || p_base;
-    l_ids   agentmem_util.t_text_list;
-    l_types agentmem_util.t_text_list;
-  begin
-    loop
-      -- The record type of each row is what its chunks carry in SOURCE_TYPE.
-      case p_base
-        when 'MEMORY' then
-          execute immediate 'select record_id, memory_type from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp and rownum <= :1'
-            bulk collect into l_ids, l_types using p_batch;
-        when 'MESSAGE' then
-          execute immediate 'select record_id, ''message'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp and rownum <= :1'
-            bulk collect into l_ids, l_types using p_batch;
-        when 'DOCUMENT' then
-          execute immediate 'select record_id, ''image'' from ' || agentmem_util.sql_object(p_store.owner, l_table)
-            || ' where expires_at <= systimestamp and rownum <= :1'
-            bulk collect into l_ids, l_types using p_batch;
-      end case;
-      exit when l_ids.count = 0;
-      purge_batch(p_store, p_base, l_ids, l_types);
-      commit;
-    end loop;
-  end purge_table;
-
-  -- agentmem:commits (job entry point: one commit per batch)
-  procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer)
-  is
-    l_store t_store := agentmem_store.locate_own(p_store_id);
-    l_rows  pls_integer;
-  begin
-    if p_batch_size is null or p_batch_size not between 1 and 100000 then
-      fail(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: p_batch_size ' || nvl(to_char(p_batch_size), 'null') || ' must be from 1 to 100000');
-    end if;
-    -- Threads, summaries and profiles do not expire. Memory-like records
-    -- first (their relations), then images: a message's image parts share
-    -- its expiry and go before the message.
-    purge_table(l_store, 'MEMORY', p_batch_size);
-    purge_table(l_store, 'DOCUMENT', p_batch_size);
-    purge_table(l_store, 'MESSAGE', p_batch_size);
-    -- Chunks whose own copy of expires_at passed (their record is gone or
-    -- expires with them).
-    loop
-      execute immediate 'delete from ' || agentmem_util.sql_object(l_store.owner, l_store.table_prefix || 'RECORD_CHUNKS')
-        || ' where expires_at <= systimestamp and rownum <= :1' using p_batch_size;
-      l_rows := sql%rowcount;
-      commit;
-      exit when l_rows = 0;
-    end loop;
-  end purge_expired;
 
 end agentmem_store_admin;
 /

@@ -4,8 +4,8 @@ create or replace package agentmem_store_admin
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_ADMIN: store administration beyond opening: describe,
-  -- list, runtime grants, and the purge of expired records (the body of the
-  -- purge job). docs/stores.md documents the grants.
+  -- list and runtime grants. docs/stores.md documents the grants. The jobs
+  -- (purge, text index maintenance) are sql/scheduler/'s.
   ------------------------------------------------------------------------------
 
   -- dbms_agent_memory_store.describe_store.
@@ -22,11 +22,6 @@ as
   -- dbms_agent_memory_store.revoke_access. DDL: autonomous transaction.
   -- agentmem:commits
   procedure revoke_access(p_store_id in varchar2, p_grantee in varchar2);
-
-  -- dbms_agent_memory_store.purge_expired: deletes expired records in
-  -- batches of p_batch_size, committing after each batch (job entry point).
-  -- agentmem:commits
-  procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer);
 
 end agentmem_store_admin;
 /

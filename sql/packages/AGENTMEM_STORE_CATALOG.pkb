@@ -32,12 +32,6 @@ as
            || ' in schema ' || p_store.owner;
   end display_name;
 
-  function job_name(p_prefix in varchar2) return varchar2
-  is
-  begin
-    return p_prefix || 'PURGE_EXPIRED_J';
-  end job_name;
-
   function preference_name(p_prefix in varchar2) return varchar2
   is
   begin
@@ -324,16 +318,12 @@ as
                     else 'VALID' end;
       when p_object.object_type = 'PREFERENCE' then
         return case when preference_exists(p_owner, p_object.name) then 'VALID' end;
-      when p_object.object_type = 'JOB' then
-        select max(enabled) into l_status from all_scheduler_jobs
-         where owner = p_owner and job_name = p_object.name;
-        return case l_status when 'TRUE' then 'VALID' when 'FALSE' then 'DISABLED' end;
       else
         -- Not CASE_NOT_FOUND: name the value (callers pass catalog types only).
         agentmem_util.raise_error(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: object_type ' || agentmem_util.quoted(p_object.object_type) || ' of '
           || agentmem_util.quoted(p_object.name) || ' is not a catalog object type (TABLE, COLUMN, CONSTRAINT,'
-          || ' INDEX, VECTOR INDEX, TEXT INDEX, HYBRID INDEX, PREFERENCE, JOB)');
+          || ' INDEX, VECTOR INDEX, TEXT INDEX, HYBRID INDEX, PREFERENCE)');
     end case;
   end object_status;
 

@@ -10,7 +10,10 @@ create or replace package agentmem_store_catalog
                  package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search)
+                 package agentmem_search,
+                 package agentmem_jobs,
+                 package agentmem_purge,
+                 package agentmem_job_info)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.
@@ -73,7 +76,7 @@ as
 
   -- One managed object. object_type: TABLE, COLUMN (name = column,
   -- table_name = its table), CONSTRAINT, INDEX, VECTOR INDEX, TEXT INDEX,
-  -- HYBRID INDEX, PREFERENCE, JOB. column_list: for indexes, the column list.
+  -- HYBRID INDEX, PREFERENCE. column_list: for indexes, the column list.
   type t_object is record (
     name        varchar2(128 char),
     object_type varchar2(16 char),
@@ -89,8 +92,7 @@ as
   -- 'store MEM01 in schema APP' / 'default store (unprefixed) in schema APP'.
   function display_name(p_store in t_store) return varchar2;
 
-  -- Name of the purge job and of the vectorizer preference of a store.
-  function job_name(p_prefix in varchar2) return varchar2;
+  -- Name of the vectorizer preference of a store (job names: AGENTMEM_JOBS.job_name).
   function preference_name(p_prefix in varchar2) return varchar2;
 
   -- Base names of the managed tables (without the store prefix), in

@@ -397,37 +397,14 @@ as
     end case;
   end create_search_index;
 
+  -- The store's jobs (purge, text index maintenance) from the shared
+  -- scheduler programs: AGENTMEM_JOBS (sql/scheduler/).
   procedure ensure_job(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list,
                        p_warnings in out nocopy agentmem_util.t_text_list)
   is
-    l_job   varchar2(128 char) := agentmem_store_catalog.job_name(p_store.table_prefix);
-    l_count pls_integer;
   begin
-    select count(*) into l_count from all_scheduler_jobs where owner = p_store.owner and job_name = l_job;
-    if l_count > 0 then
-      return;
-    end if;
-    if not (agentmem_util.has_privilege('CREATE JOB') or agentmem_util.has_privilege('CREATE ANY JOB')) then
-      agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are not purged;'
-        || ' grant CREATE JOB to ' || p_store.owner || ' and open the store again with CREATE_IF_NECESSARY'
-        || ' to create the purge job ' || l_job);
-      return;
-    end if;
-    g_step := 'create purge job ' || l_job;
-    dbms_scheduler.create_job(
-      job_name        => agentmem_util.sql_bare_name(l_job),
-      job_type        => 'PLSQL_BLOCK',
-      job_action      => 'begin ' || agentmem_util.sql_object(p_store.owner, 'DBMS_AGENT_MEMORY_STORE')
-                         || '.purge_expired(p_store_id => '
-                         || case when p_store.store_id is null then 'null'
-                                 else agentmem_util.sql_literal(p_store.store_id) end
-                         || '); end;',
-      start_date      => systimestamp,
-      repeat_interval => 'FREQ=DAILY;INTERVAL=1',
-      enabled         => true,
-      auto_drop       => false,
-      comments        => 'agentmem: purges expired records of the ' || agentmem_store_catalog.display_name(p_store));
-    agentmem_util.append(p_actions, 'created job ' || l_job);
+    g_step := 'create the store jobs';
+    agentmem_jobs.ensure_store_jobs(p_store, p_actions, p_warnings);
   end ensure_job;
 
   -- Creates every expected object that is absent and rebuilds the unusable
@@ -684,7 +661,6 @@ as
   is
     pragma autonomous_transaction;
     l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_job   varchar2(128 char) := agentmem_store_catalog.job_name(p_store.table_prefix);
     l_count pls_integer;
     l_code  pls_integer;
     l_error varchar2(4000 char);
@@ -694,12 +670,8 @@ as
       set_status(p_store, 'DROPPING', null);
       commit;
     end if;
-    select count(*) into l_count from all_scheduler_jobs where owner = p_store.owner and job_name = l_job;
-    if l_count > 0 then
-      g_step := 'drop job ' || l_job;
-      dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
-      agentmem_util.append(p_actions, 'dropped job ' || l_job);
-    end if;
+    g_step := 'drop the store jobs';
+    agentmem_jobs.drop_store_jobs(p_store, p_actions);
     drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX', true, p_actions);
     drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_TXT_IX', true, p_actions);
     drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_EMB_VIX', false, p_actions);

@@ -104,8 +104,59 @@ as
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000)
   is
   begin
-    agentmem_store_admin.purge_expired(p_store_id, p_batch_size);
+    agentmem_jobs.purge_expired(p_store_id, p_batch_size);
   end purge_expired;
+
+  -- == Jobs (issue 15) ============================================================
+
+  -- Job entry points commit (see the spec): no savepoint. Reads write nothing.
+
+  -- agentmem:commits (job entry point, see the spec)
+  procedure run_job(p_store_id in varchar2, p_job in varchar2)
+  is
+  begin
+    agentmem_jobs.run_scheduled(p_store_id, p_job);
+  end run_job;
+
+  -- agentmem:commits (job entry point, see the spec)
+  function run_job_now(p_store_id in varchar2, p_job in varchar2, p_request in clob default null) return clob
+  is
+  begin
+    return agentmem_jobs.run_now(p_store_id, p_job, p_request);
+  end run_job_now;
+
+  function list_jobs(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_jobs.list_jobs(p_store_id, p_schema_owner);
+  end list_jobs;
+
+  function job_history(p_store_id in varchar2, p_request in clob default null,
+                       p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_jobs.job_history(p_store_id, p_request, p_schema_owner);
+  end job_history;
+
+  -- agentmem:commits (autonomous, see the spec)
+  procedure set_job_enabled(p_store_id in varchar2, p_job in varchar2, p_enabled in boolean)
+  is
+  begin
+    agentmem_jobs.set_job_enabled(p_store_id, p_job, p_enabled);
+  end set_job_enabled;
+
+  function preview_purge(p_store_id in varchar2) return clob
+  is
+  begin
+    return agentmem_jobs.preview_purge(p_store_id);
+  end preview_purge;
+
+  -- agentmem:commits (DBMS_SCHEDULER, see the spec)
+  function install_jobs return clob
+  is
+  begin
+    return agentmem_jobs.install_jobs;
+  end install_jobs;
 
   -- == Records (issue 5) ==========================================================
 

@@ -170,7 +170,8 @@ as
   -- Describes a store: configuration, version, the status of each managed
   -- object, row counts per table, and how to repair it.
   -- Returns: {"store", "objects": [{name, type, status, present}],
-  --   "row_counts": {THREAD: n, ...} (null where not readable), "repair_hint"}.
+  --   "row_counts": {THREAD: n, ...} (null where not readable), "jobs" (as
+  --   list_jobs: state, last run, last error of each job), "repair_hint"}.
   -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING
   --   (no readable registry).
   function describe_store(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
@@ -190,7 +191,7 @@ as
   --   (steps are pending and CURRENT_SCHEMA is not the owner).
   function upgrade_store(p_store_id in varchar2) return clob;
 
-  -- Drops a store of the caller's schema: its purge job, indexes, tables,
+  -- Drops a store of the caller's schema: its jobs and job log, indexes, tables,
   -- vectorizer preference and registry row. Destroys the data.
   -- Side effects: DDL, autonomous transaction; restartable. A failed step
   --   leaves the store DROPPING with the error in status_detail.
@@ -223,13 +224,70 @@ as
   -- Raises: NOT_FOUND, INVALID_ARGUMENT.
   procedure revoke_access(p_store_id in varchar2, p_grantee in varchar2);
 
-  -- Job entry point of the purge job (<prefix>PURGE_EXPIRED_J, daily):
-  -- deletes expired records of a store of the caller's schema with their
-  -- retrieval chunks and relations, p_batch_size rows per batch.
+  -- Purges expired records of a store of the caller's schema now, with
+  -- their retrieval chunks and relations, p_batch_size rows per batch,
+  -- until none is left: the purge job's body (run_job 'PURGE') without a
+  -- time budget, logged in AGENTMEM_JOB_LOG as a MANUAL run.
   -- Side effects: COMMITS after each batch (job entry point).
-  -- Raises: NOT_FOUND, INVALID_ARGUMENT.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, PRIVILEGE_MISSING (DBMS_LOCK).
   -- agentmem:commits
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000);
+
+  -- == Jobs (issue 15) ============================================================
+  -- The store jobs (docs/operations.md): PURGE (every store, hourly, under a
+  -- time budget), TEXT_OPTIMIZE (KEYWORD stores, nightly), TEXT_SYNC (KEYWORD
+  -- and HYBRID stores with MANUAL sync; created disabled). Each is created
+  -- from a shared scheduler program (AGENTMEM_<JOB>_P) with the store.
+
+  -- Scheduler entry point of every store job (the programs call it): runs
+  -- job p_job of the store whose key is p_store_id ($DEFAULT: the default
+  -- store) as a SCHEDULER run. Side effects: COMMITS (job entry point).
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, PRIVILEGE_MISSING, and what the job
+  --   body raised (the run is logged FAILED first).
+  -- agentmem:commits
+  procedure run_job(p_store_id in varchar2, p_job in varchar2);
+
+  -- Runs job p_job of a store of the caller's schema now, in this session,
+  -- by the path the scheduler takes, as a MANUAL run.
+  --   p_request  null or {"batch_size": 1..100000 (PURGE, default 1000),
+  --              "time_budget_seconds": 1..86400 (PURGE, default 300)}
+  -- Returns: {"run": {run_id, job, job_name, source, started_at, ended_at,
+  --   outcome (SUCCEEDED | PARTIAL | FAILED | SKIPPED), rows_affected, error}}.
+  -- Side effects: COMMITS (job entry point). Raises: as run_job.
+  -- agentmem:commits
+  function run_job_now(p_store_id in varchar2, p_job in varchar2, p_request in clob default null) return clob;
+
+  -- The jobs of a store: {"store", "jobs": [{job, name, present, enabled,
+  --   state, schedule, next_run, last_start, failure_count, last_run,
+  --   last_error}]}. Readable by runtime users with access to the store.
+  -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING.
+  function list_jobs(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
+
+  -- The runs of a store's jobs, newest first:
+  --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC (default all),
+  --              "limit": 1..1000 (default 20)}
+  -- Returns: {"runs": [run, ...]}. Side effects: none.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING.
+  function job_history(p_store_id in varchar2, p_request in clob default null,
+                       p_schema_owner in varchar2 default null) return clob;
+
+  -- Enables or disables job p_job of a store of the caller's schema.
+  -- Side effects: autonomous transaction (DBMS_SCHEDULER commits).
+  -- Raises: NOT_FOUND (store or job absent), INVALID_ARGUMENT.
+  -- agentmem:commits
+  procedure set_job_enabled(p_store_id in varchar2, p_job in varchar2, p_enabled in boolean);
+
+  -- What a purge of a store of the caller's schema would delete now:
+  -- {"store", "expired": {MEMORY, DOCUMENT, MESSAGE, RECORD_CHUNKS, RELATION},
+  --  "job_log_rows"}. Side effects: none. Raises: NOT_FOUND.
+  function preview_purge(p_store_id in varchar2) return clob;
+
+  -- Installs the shared scheduler programs (agentmem install-packages and
+  -- install.sql call it after the packages): {"actions", "warnings"}; a
+  -- missing CREATE JOB is a warning with the grant.
+  -- Side effects: DBMS_SCHEDULER commits.
+  -- agentmem:commits
+  function install_jobs return clob;
 
   -- == Records (issue 5) ==========================================================
   -- Records: add, get, list, update, delete; thread messages. docs/protocol-records.md

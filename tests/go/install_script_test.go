@@ -149,29 +149,46 @@ func TestInstallScriptRunsEveryUpMigrationInOrder(t *testing.T) {
 }
 
 func TestInstallScriptCompilesPackagesInInstallOrder(t *testing.T) {
-	order, err := oramigrate.InstallOrder(sqlfiles.FS)
+	want, err := oramigrate.InstallOrder(sqlfiles.FS) // "packages/X.pks", "scheduler/Y.pks", ...
 	require.NoError(t, err)
-	require.NotEmpty(t, order)
-	want := make([]string, len(order))
-	for i, f := range order {
-		want[i] = path.Base(f) // whether InstallOrder names "packages/X.pks" or "X.pks"
+	require.NotEmpty(t, want)
+	var got []string
+	for _, s := range scriptSteps(t, "install.sql") {
+		for _, dir := range sqlfiles.InstallDirs {
+			if strings.HasPrefix(s.Script, dir+"/") {
+				got = append(got, s.Script)
+			}
+		}
 	}
-	got := scriptsUnder(scriptSteps(t, "install.sql"), sqlfiles.PackagesDir)
 	if !assert.Equal(t, want, got, "sql/install.sql must compile the packages in oramigrate.InstallOrder's order") {
 		var b strings.Builder
 		for _, f := range want {
-			fmt.Fprintf(&b, "@@%s/%s\n", sqlfiles.PackagesDir, f)
+			fmt.Fprintf(&b, "@@%s\n", f)
 		}
 		t.Logf("the package lines install.sql needs:\n%s", b.String())
 	}
 
 	// Every package file on disk is installed (InstallOrder could skip one).
-	onDisk, err := fs.Glob(sqlfiles.FS, sqlfiles.PackagesDir+"/*.pk[sb]")
-	require.NoError(t, err)
-	for i := range onDisk {
-		onDisk[i] = path.Base(onDisk[i])
+	var onDisk []string
+	for _, dir := range sqlfiles.InstallDirs {
+		files, err := fs.Glob(sqlfiles.FS, dir+"/*.pk[sb]")
+		require.NoError(t, err)
+		onDisk = append(onDisk, files...)
 	}
-	assert.ElementsMatch(t, onDisk, got, "every file of sql/packages appears once in install.sql")
+	assert.ElementsMatch(t, onDisk, got, "every file of sql/packages and sql/scheduler appears once in install.sql")
+}
+
+// The shared scheduler programs are created by install.sql after the
+// packages (as InstallPackages does) and dropped by uninstall.sql.
+func TestInstallScriptsHandleTheSchedulerPrograms(t *testing.T) {
+	install, err := os.ReadFile(path.Join(sqlDir, "install.sql"))
+	require.NoError(t, err)
+	i := strings.Index(string(install), "dbms_agent_memory_store.install_jobs")
+	last := strings.LastIndex(string(install), "@@"+sqlfiles.PackagesDir+"/")
+	assert.Greater(t, i, last, "install.sql calls install_jobs after compiling the packages")
+	uninstall, err := os.ReadFile(path.Join(sqlDir, "uninstall.sql"))
+	require.NoError(t, err)
+	assert.Contains(t, string(uninstall), "dbms_scheduler.drop_program", "uninstall.sql drops the programs")
 }
 
 func TestUninstallScriptRunsEveryDownMigrationInReverse(t *testing.T) {
@@ -184,6 +201,7 @@ func TestUninstallScriptRunsEveryDownMigrationInReverse(t *testing.T) {
 	require.Equal(t, names(reversed), scriptsUnder(steps, sqlfiles.MigrationsDir),
 		"sql/uninstall.sql must run every migrations/*.down.sql, newest first, with @@migrations/<file>")
 	assert.Empty(t, scriptsUnder(steps, sqlfiles.PackagesDir), "uninstall.sql compiles no package")
+	assert.Empty(t, scriptsUnder(steps, sqlfiles.SchedulerDir), "uninstall.sql compiles no scheduler package")
 
 	// Before each down file the version it goes back to is recorded dirty:
 	// the previous migration's version, or -1 (golang-migrate's NilVersion).
