@@ -24,8 +24,12 @@ as
                   p_dropped out pls_integer) return varchar2
   is
     -- Whitespace is one byte in UTF-8 and no byte of a multibyte character
-    -- is ASCII, so the text is scanned by bytes (SUBSTRB/INSTRB: constant
-    -- time per step) without splitting a character.
+    -- is ASCII, so the text is scanned by bytes (INSTRB) without splitting a
+    -- character. A space is found with INSTRB, never by comparing
+    -- SUBSTRB(l_text, l_pos, 1) with ' ': SUBSTRB returns the bytes of a
+    -- partial multibyte character as blanks (the first byte of a 2-byte
+    -- character alone comes back as ' ', byte 32), so every token starting
+    -- with a non-ASCII character would lose that character as 'spaces'.
     l_text  varchar2(32767) := translate(p_text, co_whitespace, co_spaces);
     l_len   pls_integer := nvl(lengthb(l_text), 0);
     l_pos   pls_integer := 1;
@@ -39,10 +43,10 @@ as
     p_kept := 0;
     p_dropped := 0;
     while l_pos <= l_len loop
-      if substrb(l_text, l_pos, 1) = ' ' then
+      l_end := instrb(l_text, ' ', l_pos);
+      if l_end = l_pos then
         l_pos := l_pos + 1;
       else
-        l_end := instrb(l_text, ' ', l_pos);
         if l_end = 0 then
           l_end := l_len + 1;
         end if;

@@ -670,7 +670,9 @@ as
   begin
     require_key(p_obj, 'record_type', p_op);
     l_element := p_obj.get('record_type');
-    if l_element.is_string then
+    -- GET_STRING returns VARCHAR2: a huge string would raise (ORA-40478)
+    -- instead of INVALID_ARGUMENT, so only a short one is read.
+    if l_element.is_string and dbms_lob.getlength(lob_loc => l_element.to_clob) <= 200 then
       l_value := lower(substr(p_obj.get_string('record_type'), 1, 64));
     end if;
     -- Membership in the comma-separated list: a value holding a comma
