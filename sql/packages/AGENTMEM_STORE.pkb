@@ -22,6 +22,14 @@ as
   -- The text embedded once to learn an in-database model's dimension.
   co_dimension_probe constant varchar2(15 char) := 'dimension probe';
 
+  -- Name patterns with the ASCII letters and digits spelled out: Oracle
+  -- interprets a range such as [A-Z] in a regular expression in the
+  -- session's NLS_SORT collation, so under NLS_SORT=GERMAN [A-Za-z] also
+  -- matches accented letters, and under ESTONIAN [A-Z] misses T to Y.
+  co_letters       constant varchar2(52 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  co_store_id_rule constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_]{0,15}';
+  co_model_part    constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_$#]{0,127}';
+
   -- The configuration part of an open_store request, each key with its
   -- omitted / null / value state.
   type t_request is record (
@@ -182,7 +190,7 @@ as
     if p_value is null then
       return null;
     end if;
-    if not regexp_like(p_value, '^[A-Za-z][A-Za-z0-9_]{0,15}$') then
+    if not regexp_like(p_value, '^' || co_store_id_rule || '$') then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || agentmem_util.quoted(p_value)
         || ' must start with a letter, contain only letters, digits and underscores, and have at most'
@@ -201,7 +209,7 @@ as
     if p_prefix is null then
       return null;
     end if;
-    if not regexp_like(p_prefix, '^[A-Za-z][A-Za-z0-9_]{0,15}_$') then
+    if not regexp_like(p_prefix, '^' || co_store_id_rule || '_$') then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: table_name_prefix ' || agentmem_util.quoted(p_prefix)
         || ' must be a memory_store_id followed by ''_'' (table_name_prefix ''MEM01_'' opens memory_store_id'
@@ -293,7 +301,7 @@ as
     l_request.model := agentmem_util.get_text(p_req, 'embedding_model', null, 261);
     if l_request.model.value is not null then
       if not regexp_like(l_request.model.value,
-                         '^[A-Za-z][A-Za-z0-9_$#]{0,127}(\.[A-Za-z][A-Za-z0-9_$#]{0,127})?$') then
+                         '^' || co_model_part || '(\.' || co_model_part || ')?$') then
         fail(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: embedding_model ' || agentmem_util.quoted(l_request.model.value)
           || ' must be an unquoted in-database model name, optionally schema-qualified (OWNER.MODEL)');

@@ -490,7 +490,7 @@ as
   begin
     execute immediate
       'select store_key from ' || agentmem_util.sql_object(p_owner, co_registry)
-      || ' order by case when store_key = :d then 0 else 1 end, store_key'
+      || ' order by case when store_key = :d then 0 else 1 end, nlssort(store_key, ''NLS_SORT=BINARY'')'
       bulk collect into l_keys using co_default_key;
     return l_keys;
   exception
