@@ -2,11 +2,12 @@
 // store that lives inside Oracle AI Database (23ai/26ai) as the PL/SQL
 // package DBMS_AGENT_MEMORY_STORE.
 //
-// The package owns every semantic rule; this client validates early for
-// good messages, encodes one JSON request per call, makes one database round
-// trip (a response over 8191 characters adds the reads of its CLOB), and
-// decodes the JSON response into typed records. Bring your own
-// *sql.DB opened with the godror driver:
+// The package owns every rule; this client encodes one JSON request per call
+// from Go values, makes one database round trip (a response over 8191
+// characters adds the reads of its CLOB), decodes the JSON response into
+// typed records, and maps the package's errors to typed errors. It checks
+// nothing the package checks, so a client and a package released apart
+// cannot disagree. Bring your own *sql.DB opened with the godror driver:
 //
 //	db, err := sql.Open("godror", `user="app" password="..." connectString="localhost:1521/FREEPDB1" standaloneConnection=0`)
 //
@@ -21,11 +22,22 @@
 // package gives are returned (Store.Warnings, StoreResult.Warnings), never
 // dropped.
 //
+// # Records
+//
+// Records are values: Memory, Message, NewThread, Summary and Image for
+// Store.Add (any mix, one atomic call) and its shortcuts AddMemory,
+// AddMemories, AddMessage, AddMessages; Profile for AddUser and AddAgent.
+// Reads return typed records (MemoryRecord, MessageRecord, ...) behind the
+// Record interface. Get of a missing record is an error matching
+// ErrNotFound. Store.WithTx binds a Store to the caller's transaction.
+//
 // # Omitted, None and values
 //
-// The seed API tells an omitted argument (the default applies) from an
-// explicit None. Optional[T] keeps the three states into the JSON request:
-// the zero value is omitted, None[T]() is null, Some(v) is v.
+// A zero field means "the package's default". Where the seed API tells an
+// omitted argument from an explicit None (scope filters, metadata filters,
+// time to live, the fields of an update), Optional[T] keeps the three states
+// into the JSON request: the zero value is omitted, None[T]() is null,
+// Some(v) is v.
 //
 // # Transactions
 //

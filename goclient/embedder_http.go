@@ -143,6 +143,7 @@ func NewHTTPEmbedder(cfg HTTPEmbedderConfig) (*HTTPEmbedder, error) {
 	if strings.TrimSpace(cfg.Model) == "" {
 		return nil, bad("Model %q must name an embedding model, e.g. text-embedding-3-small", cfg.Model)
 	}
+	const maxVectorDim = 65535 // Oracle's largest VECTOR dimension count
 	if cfg.Dimension < 0 || cfg.Dimension > maxVectorDim {
 		return nil, bad("Dimension %d must be between 1 and %d; 0 learns it from the first response", cfg.Dimension, maxVectorDim)
 	}

@@ -91,12 +91,6 @@ const (
 // Errors: ErrNotFound.
 func ListJobs(ctx context.Context, db DBTX, id, schemaOwner string) ([]JobInfo, error) {
 	const op = "ListJobs"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
-	if err := validateUser(op, "schemaOwner", schemaOwner, true); err != nil {
-		return nil, err
-	}
 	var res struct {
 		Jobs []JobInfo `json:"jobs"`
 	}
@@ -111,12 +105,6 @@ func ListJobs(ctx context.Context, db DBTX, id, schemaOwner string) ([]JobInfo, 
 // ErrInvalidArgument (a Limit or Job the package refuses).
 func JobHistory(ctx context.Context, db DBTX, id, schemaOwner string, opts HistoryOptions) ([]JobRun, error) {
 	const op = "JobHistory"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
-	if err := validateUser(op, "schemaOwner", schemaOwner, true); err != nil {
-		return nil, err
-	}
 	req := map[string]any{}
 	if opts.Job != "" {
 		req["job"] = string(opts.Job)
@@ -147,11 +135,11 @@ func JobHistory(ctx context.Context, db DBTX, id, schemaOwner string, opts Histo
 // ErrInvalidArgument (a job the store does not have), ErrPrivilegeMissing.
 func RunJob(ctx context.Context, db DBTX, id string, job JobKind, opts RunJobOptions) (*JobRun, error) {
 	const op = "RunJob"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
-	if _, inTx := db.(*sql.Tx); inTx {
-		return nil, invalidArgument(op, "a job run commits after every batch: call it with a *sql.DB or *sql.Conn, not inside a *sql.Tx")
+	if _, inTx := db.(interface {
+		Commit() error
+		Rollback() error
+	}); inTx {
+		return nil, invalidArgument(op, "a job run commits after every batch: call it with a *sql.DB or *sql.Conn, not inside a transaction")
 	}
 	req := map[string]any{}
 	if opts.BatchSize != 0 {
@@ -178,14 +166,21 @@ func RunJob(ctx context.Context, db DBTX, id string, job JobKind, opts RunJobOpt
 	return &res.Run, nil
 }
 
-// SetJobEnabled enables or disables a job of a store of the connected
-// schema (committed when it returns). Errors: ErrNotFound (store or job
-// absent), ErrInvalidArgument.
-func SetJobEnabled(ctx context.Context, db DBTX, id string, job JobKind, enabled bool) error {
-	const op = "SetJobEnabled"
-	if err := validateStoreID(op, id); err != nil {
-		return err
-	}
+// EnableJob enables a job of a store of the connected schema (committed
+// when it returns). Errors: ErrNotFound (store or job absent),
+// ErrInvalidArgument.
+func EnableJob(ctx context.Context, db DBTX, id string, job JobKind) error {
+	return setJobEnabled(ctx, db, "EnableJob", id, job, true)
+}
+
+// DisableJob disables a job of a store of the connected schema (committed
+// when it returns); a disabled job keeps its schedule and its run log.
+// Errors: ErrNotFound (store or job absent), ErrInvalidArgument.
+func DisableJob(ctx context.Context, db DBTX, id string, job JobKind) error {
+	return setJobEnabled(ctx, db, "DisableJob", id, job, false)
+}
+
+func setJobEnabled(ctx context.Context, db DBTX, op, id string, job JobKind, enabled bool) error {
 	return onSession(ctx, db, op, func(h DBTX) error {
 		return callProc(ctx, h, op, blockSetJobEnable, sql.Named("b_store_id", id),
 			sql.Named("b_job", string(job)), sql.Named("b_enabled", enabled))
@@ -196,9 +191,6 @@ func SetJobEnabled(ctx context.Context, db DBTX, id string, job JobKind, enabled
 // would delete now, deleting nothing. Errors: ErrNotFound.
 func PreviewPurge(ctx context.Context, db DBTX, id string) (*PurgePreview, error) {
 	const op = "PreviewPurge"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
 	var p PurgePreview
 	if err := callJSON(ctx, db, op, blockPreviewPurge, &p, sql.Named("b_store_id", id)); err != nil {
 		return nil, err

@@ -47,7 +47,7 @@ func TestRunJobRefusesATransaction(t *testing.T) {
 	defer func() { _ = tx.Rollback() }()
 	_, err = RunJob(t.Context(), tx, "MEM01", JobPurge, RunJobOptions{})
 	require.ErrorIs(t, err, ErrInvalidArgument)
-	assert.Contains(t, err.Error(), "*sql.Tx")
+	assert.Contains(t, err.Error(), "not inside a transaction")
 	assert.Empty(t, f.Calls(), "nothing reached the database")
 }
 
@@ -100,14 +100,17 @@ func TestJobHistorySendsFilter(t *testing.T) {
 	assert.JSONEq(t, `{"job": "PURGE", "limit": 5}`, f.Calls()[0].Args["b_request"].(string))
 }
 
-func TestSetJobEnabledBindsABoolean(t *testing.T) {
+func TestEnableAndDisableJobBindABoolean(t *testing.T) {
 	f, db := newFakeDB(answer(""))
-	require.NoError(t, SetJobEnabled(t.Context(), db, "KW01", JobTextSync, true))
+	require.NoError(t, EnableJob(t.Context(), db, "KW01", JobTextSync))
+	require.NoError(t, DisableJob(t.Context(), db, "KW01", JobPurge))
 	calls := f.Calls()
-	require.Len(t, calls, 1)
+	require.Len(t, calls, 2)
 	assert.Equal(t, "set_job_enabled", calls[0].Fn)
 	assert.Equal(t, true, calls[0].Args["b_enabled"])
 	assert.Equal(t, "TEXT_SYNC", calls[0].Args["b_job"])
+	assert.Equal(t, false, calls[1].Args["b_enabled"])
+	assert.Equal(t, "PURGE", calls[1].Args["b_job"])
 }
 
 func TestPreviewPurgeDecodes(t *testing.T) {
@@ -117,16 +120,6 @@ func TestPreviewPurgeDecodes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(7), p.Expired["MESSAGE"])
 	assert.Equal(t, int64(2), p.JobLogRows)
-}
-
-func TestJobCallsValidateTheStoreID(t *testing.T) {
-	f, db := newFakeDB(answer("{}"))
-	_, err := ListJobs(t.Context(), db, "bad id", "")
-	require.ErrorIs(t, err, ErrInvalidArgument)
-	_, err = RunJob(t.Context(), db, "bad id", JobPurge, RunJobOptions{})
-	require.ErrorIs(t, err, ErrInvalidArgument)
-	require.ErrorIs(t, SetJobEnabled(t.Context(), db, "bad id", JobPurge, false), ErrInvalidArgument)
-	assert.Empty(t, f.Calls())
 }
 
 // The job section of every describe_store golden fixture decodes strictly

@@ -28,9 +28,6 @@ var recordTypes = []RecordType{
 	RecordTypePreference, RecordTypeThreadSummary, RecordTypeImage, RecordTypeUserProfile, RecordTypeAgentProfile,
 }
 
-// ruleRecordType is the package's wording of the record_type rule.
-const ruleRecordType = "must be one of thread, message, memory, fact, guideline, preference, thread_summary, image, user_profile, agent_profile"
-
 // canonical returns t lower case, as the package compares it.
 func (t RecordType) canonical() RecordType { return RecordType(strings.ToLower(string(t))) }
 
@@ -51,13 +48,6 @@ func (t RecordType) memoryLike() bool {
 		return true
 	}
 	return false
-}
-
-// expiring reports the types that take ttl_days and ttl_anchor: messages,
-// memory-like records and images (docs/protocol-records.md §2).
-func (t RecordType) expiring() bool {
-	c := t.canonical()
-	return c == RecordTypeMessage || c == RecordTypeImage || t.memoryLike()
 }
 
 // profile reports the two unscoped actor profile types.
@@ -100,11 +90,6 @@ const (
 	ImageJPEG ImageMimeType = "image/jpeg"
 	ImageWebP ImageMimeType = "image/webp"
 )
-
-// ruleImageMime is the package's wording of the mime rule.
-const ruleImageMime = "image/png, image/jpeg, image/webp"
-
-func (m ImageMimeType) known() bool { return oneOf(m, ImagePNG, ImageJPEG, ImageWebP) }
 
 // Record is one stored record as get, list and search return it: a
 // *ThreadRecord, *MessageRecord, *MemoryRecord, *FactRecord,

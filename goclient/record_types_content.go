@@ -23,7 +23,7 @@ type TextContent struct {
 	ID   string
 	Text string
 	// Timestamp is the part's event time, ISO-8601 as the package accepts it
-	// (see AddRequest.Timestamps); "" when none. Reads return it in UTC
+	// (YYYY-MM-DD[THH:MM[:SS[.fraction]]][Z|±HH:MM]); "" when none. Reads return it in UTC
 	// with six fractional digits, e.g. "2026-11-30T09:00:05.000000Z".
 	Timestamp string
 }
@@ -265,4 +265,22 @@ func orNone[T any](o Optional[T]) Optional[T] {
 		return None[T]()
 	}
 	return o
+}
+
+// partValue returns p as a value: *TextContent and *ImageContent satisfy
+// MessageContent too.
+func partValue(p MessageContent) MessageContent {
+	switch v := p.(type) {
+	case *TextContent:
+		if v != nil {
+			return *v
+		}
+	case *ImageContent:
+		if v != nil {
+			return *v
+		}
+	case TextContent, ImageContent:
+		return v
+	}
+	return nil
 }

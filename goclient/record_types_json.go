@@ -35,6 +35,11 @@ type wireRecord struct {
 	MessageID      Optional[string]        `json:"message_id,omitzero"`
 	MimeType       Optional[ImageMimeType] `json:"mime_type,omitzero"`
 	Bytes          Optional[[]byte]        `json:"bytes,omitzero"`
+
+	// meta is Metadata already decoded (by readRecord), used instead of it
+	// when metaDecoded.
+	meta        map[string]any
+	metaDecoded bool
 }
 
 func (w *wireRecord) present() map[string]bool {
@@ -81,9 +86,70 @@ func decodeRecordStrict(raw json.RawMessage) (Record, error) {
 
 func decodeRecordMode(raw json.RawMessage, mode decodeMode) (Record, error) {
 	var w wireRecord
-	if err := unmarshalWire(raw, &w, mode.refuseUnknown); err != nil {
+	if mode == modeRead {
+		var r readRecord
+		if err := decodeNumbers(raw, &r); err != nil {
+			return nil, fmt.Errorf("record: %w", err)
+		}
+		w = r.wire()
+	} else if err := unmarshalWire(raw, &w, mode.refuseUnknown); err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
+	return buildRecord(&w, mode)
+}
+
+// readRecord is the record object as reads decode it: plain fields and
+// pointers, which encoding/json fills in one pass (an Optional field costs
+// a second parse of its value). Absent and null are the same here; strict
+// decoding, which tells them apart, uses wireRecord.
+type readRecord struct {
+	RecordType     string          `json:"record_type"`
+	ID             string          `json:"id"`
+	Content        json.RawMessage `json:"content"`
+	ThreadID       *string         `json:"thread_id"`
+	UserID         *string         `json:"user_id"`
+	AgentID        *string         `json:"agent_id"`
+	Metadata       map[string]any  `json:"metadata"` // numbers as json.Number: decode with UseNumber
+	Status         RecordStatus    `json:"status"`
+	Timestamp      *time.Time      `json:"timestamp"`
+	EventTimestamp *time.Time      `json:"event_timestamp"`
+	CreatedAt      *time.Time      `json:"created_at"`
+	UpdatedAt      *time.Time      `json:"updated_at"`
+	ExpiresAt      *time.Time      `json:"expires_at"`
+	Role           *string         `json:"role"`
+	SeqNo          int64           `json:"seq_no"`
+	RuntimeConfig  json.RawMessage `json:"runtime_config"`
+	RuntimeState   json.RawMessage `json:"runtime_state"`
+	MessageID      *string         `json:"message_id"`
+	MimeType       ImageMimeType   `json:"mime_type"`
+	Bytes          []byte          `json:"bytes"`
+}
+
+// wire returns r as a wireRecord, null and absent both None.
+func (r *readRecord) wire() wireRecord {
+	str := func(p *string) Optional[string] {
+		if p == nil {
+			return None[string]()
+		}
+		return Some(*p)
+	}
+	tm := func(p *time.Time) Optional[utcTime] {
+		if p == nil {
+			return None[utcTime]()
+		}
+		return Some(utcTime(p.UTC()))
+	}
+	w := wireRecord{RecordType: Some(r.RecordType), ID: Some(r.ID), Content: r.Content, ThreadID: str(r.ThreadID),
+		UserID: str(r.UserID), AgentID: str(r.AgentID), Status: Some(r.Status),
+		Timestamp: tm(r.Timestamp), EventTimestamp: tm(r.EventTimestamp), CreatedAt: tm(r.CreatedAt),
+		UpdatedAt: tm(r.UpdatedAt), ExpiresAt: tm(r.ExpiresAt), Role: str(r.Role), SeqNo: Some(r.SeqNo),
+		RuntimeConfig: r.RuntimeConfig, RuntimeState: r.RuntimeState, MessageID: str(r.MessageID),
+		MimeType: Some(r.MimeType), Bytes: Some(r.Bytes), meta: r.Metadata, metaDecoded: true}
+	return w
+}
+
+// buildRecord makes the typed record of w.
+func buildRecord(w *wireRecord, mode decodeMode) (Record, error) {
 	name, _ := w.RecordType.Get()
 	t := RecordType(name).canonical()
 	if !t.known() {
@@ -187,7 +253,9 @@ func decodeRecordMode(raw json.RawMessage, mode decodeMode) (Record, error) {
 func (w *wireRecord) common(t RecordType, id string) (RecordCommon, error) {
 	c := RecordCommon{Type: t, ID: id}
 	var err error
-	if c.Metadata, err = decodeObject(w.Metadata); err != nil {
+	if w.metaDecoded {
+		c.Metadata = w.meta
+	} else if c.Metadata, err = decodeObject(w.Metadata); err != nil {
 		return c, fmt.Errorf("metadata: %w", err)
 	}
 	c.Status, _ = w.Status.Get()
@@ -388,6 +456,14 @@ func decodeOptionalString(raw json.RawMessage) (Optional[string], error) {
 
 // decodeObject decodes a JSON object, or null (nil), keeping numbers as
 // json.Number so that no digit is lost.
+// decodeNumbers decodes data into out with numbers in interfaces kept as
+// json.Number (metadata values as written).
+func decodeNumbers(data []byte, out any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return dec.Decode(out)
+}
+
 func decodeObject(raw json.RawMessage) (map[string]any, error) {
 	switch kindOf(raw) {
 	case 0, 'n':

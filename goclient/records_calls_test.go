@@ -17,7 +17,7 @@ import (
 func TestRecordCallTransactionAndBinds(t *testing.T) {
 	f, s := testStore("rec", answer(`{"ids":["m1"],"warnings":[]}`))
 	s.owner = "OTHER"
-	_, err := s.Add(t.Context(), mem("a"))
+	_, err := s.AddMemory(t.Context(), Memory{Text: "a"})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"prepare add_records", "exec add_records", "autocommit"}, f.Events())
 	c := f.Calls()[0]
@@ -31,12 +31,12 @@ func TestRecordCallRollsBackOnError(t *testing.T) {
 		return "", fakeOraErr{20102, "DUPLICATE_ID: record_ids[0] 'm1' already exists as a memory record; use another id, or update_record\n" +
 			`ORA-06512: at "APP.AGENTMEM_RECORDS", line 10`}
 	})
-	_, err := s.Add(t.Context(), with(mem("a"), func(r *AddRequest) { r.RecordIDs = Broadcast("m1") }))
+	_, err := s.AddMemory(t.Context(), Memory{ID: "m1", Text: "a"})
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, ErrDuplicateID))
 	var e *Error
 	require.True(t, errors.As(err, &e))
-	assert.Equal(t, "Store.Add", e.Op)
+	assert.Equal(t, "Store.AddMemory", e.Op)
 	assert.Equal(t, "DUPLICATE_ID: record_ids[0] 'm1' already exists as a memory record; use another id, or update_record", e.Message)
 	assert.Equal(t, []string{"prepare add_records", "exec add_records"}, f.Events())
 }
@@ -76,7 +76,7 @@ func TestRecordCallsSerializedOnOneSession(t *testing.T) {
 
 func TestLargeAddIsBoundAsLOB(t *testing.T) {
 	f, s := testStore("rec", answer(`{"ids":[],"warnings":[]}`))
-	_, err := s.Add(t.Context(), mem(strings.Repeat("x", 40000)))
+	_, err := s.AddMemory(t.Context(), Memory{Text: strings.Repeat("x", 40000)})
 	require.NoError(t, err)
 	_, isString := f.Calls()[0].Args["b_request"].(string)
 	assert.False(t, isString, "a request above 32767 bytes travels as a temporary CLOB")
@@ -98,7 +98,7 @@ func TestRecordResponsesTheClientCannotRead(t *testing.T) {
 		call           func(*Store) error
 	}{
 		{"get: unknown record type", `{"record":{"record_type":"note","id":"n1"}}`, func(s *Store) error {
-			_, err := s.Get(t.Context(), RecordTypeMemory, "n1", false)
+			_, err := s.Get(t.Context(), RecordTypeMemory, "n1")
 			return err
 		}},
 		{"list: bad record", `{"records":[{"record_type":"memory","id":"m","content":{"x":1}}]}`, func(s *Store) error {
@@ -109,8 +109,8 @@ func TestRecordResponsesTheClientCannotRead(t *testing.T) {
 			_, err := s.ListThreadMessages(t.Context(), ListThreadMessagesRequest{ThreadID: "t1"})
 			return err
 		}},
-		{"delete: no count", `{}`, func(s *Store) error { _, err := s.Delete(t.Context(), RecordTypeMemory, "m1", false); return err }},
-		{"add: not JSON", `ids: m1`, func(s *Store) error { _, err := s.Add(t.Context(), mem("a")); return err }},
+		{"delete: no count", `{}`, func(s *Store) error { _, err := s.Delete(t.Context(), RecordTypeMemory, "m1"); return err }},
+		{"add: not JSON", `ids: m1`, func(s *Store) error { _, err := s.AddMemory(t.Context(), Memory{Text: "a"}); return err }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,12 +125,41 @@ func TestRecordResponsesTheClientCannotRead(t *testing.T) {
 
 func TestGetAndDeleteResults(t *testing.T) {
 	_, s := testStore("rec", answer(`{"record":null}`))
-	rec, err := s.Get(t.Context(), RecordTypeFact, "m1", false)
-	require.NoError(t, err)
-	assert.Nil(t, rec, "no record: nil and no error")
+	rec, err := s.Get(t.Context(), RecordTypeFact, "m1")
+	require.Error(t, err)
+	assert.Nil(t, rec)
+	assert.ErrorIs(t, err, ErrNotFound, "a missing record is ErrNotFound, never nil, nil")
+	assert.NotErrorIs(t, err, ErrInvalidArgument)
+	assert.Contains(t, err.Error(), `fact record "m1"`)
 
 	_, s = testStore("rec", answer(`{"deleted":0}`))
-	n, err := s.Delete(t.Context(), RecordTypeUserProfile, "u9", true)
+	n, err := s.Delete(t.Context(), RecordTypeUserProfile, "u9", DeleteOptions{Cascade: true})
 	require.NoError(t, err)
 	assert.Zero(t, n)
+}
+
+func TestGetOptionsAndDeleteOptionsAreSent(t *testing.T) {
+	f, s := testStore("rec", answer(`{"record":{"record_type":"image","id":"i1","content":null}}`))
+	_, _ = s.Get(t.Context(), RecordTypeImage, "i1", GetOptions{IncludeBytes: true})
+	assert.JSONEq(t, `{"record_type":"image","record_id":"i1","include_bytes":true}`, f.Calls()[0].Args["b_request"].(string))
+
+	f, s = testStore("rec", answer(`{"deleted":1}`))
+	_, err := s.Delete(t.Context(), RecordTypeUserProfile, "u1", DeleteOptions{Cascade: true})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"record_type":"user_profile","record_id":"u1","cascade":true}`, f.Calls()[0].Args["b_request"].(string))
+}
+
+func TestWithTxRunsInTheCallersTransaction(t *testing.T) {
+	f, db := newFakeDB(answer(`{"ids":["m1"],"warnings":[]}`))
+	s := &Store{db: db, result: StoreResult{Store: StoreInfo{MemoryStoreID: "REC01"}}}
+	tx, err := db.BeginTx(t.Context(), nil)
+	require.NoError(t, err)
+	txs := s.WithTx(tx)
+	_, err = txs.AddMemory(t.Context(), Memory{Text: "a"})
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit())
+	assert.Equal(t, []string{"begin", "prepare add_records", "exec add_records", "commit"}, f.Events(),
+		"no open_store round trip, no commit of the client's: the caller's Commit decides")
+	assert.Same(t, db, s.db, "the original Store is unchanged")
+	assert.Equal(t, "REC01", txs.ID())
 }

@@ -58,53 +58,28 @@ type embedJob struct {
 	set    func(x Optional[IndexText], e Embedding)
 }
 
-// embedRecords gives every record of batches that needs vectors its
-// vectors, computed by emb. The batches' IndexTexts and Embeddings are
-// replaced by filled-in copies; the caller's slices are not written.
-func (s *Store) embedRecords(ctx context.Context, op string, emb Embedder, batches []*AddRequest) error {
+// embedRecords gives every record of items that needs vectors its vectors,
+// computed by emb, writing the items' index texts and embeddings in place.
+func (s *Store) embedRecords(ctx context.Context, op string, emb Embedder, items []addItem) error {
 	var jobs []*embedJob
-	var finish []func()
-	for _, r := range batches {
-		t := r.RecordType.canonical()
-		m := len(r.Contents)
-		index := make([]IndexText, m)
-		copy(index, r.IndexTexts)
-		vectors := make([]Embedding, m)
-		copy(vectors, r.Embeddings)
-		indexSet, vectorsSet := false, false
-		for i := range m {
-			if !vectors[i].IsNone() {
-				continue // the caller's vectors
-			}
-			meta, _ := r.Metadata.At(i).Get()
-			job := s.jobFor(t, Some(index[i]), r.Contents[i], meta)
-			if job == nil {
-				continue
-			}
-			job.set = func(x Optional[IndexText], e Embedding) {
-				if v, ok := x.Get(); ok {
-					index[i], indexSet = v, true
-				}
-				vectors[i], vectorsSet = e, true
-			}
-			jobs = append(jobs, job)
+	for i := range items {
+		it := &items[i]
+		if !it.embedding.IsNone() {
+			continue // the caller's vectors
 		}
-		finish = append(finish, func() {
-			if indexSet {
-				r.IndexTexts = index
+		job := s.jobFor(it.typ, Some(it.index), it.content, it.metadata)
+		if job == nil {
+			continue
+		}
+		job.set = func(x Optional[IndexText], e Embedding) {
+			if v, ok := x.Get(); ok {
+				it.index = v
 			}
-			if vectorsSet {
-				r.Embeddings = vectors
-			}
-		})
+			it.embedding = e
+		}
+		jobs = append(jobs, job)
 	}
-	if err := s.runJobs(ctx, op, emb, jobs); err != nil {
-		return err
-	}
-	for _, f := range finish {
-		f()
-	}
-	return nil
+	return s.runJobs(ctx, op, emb, jobs)
 }
 
 // embedUpdate gives an update that writes new retrieval text without an

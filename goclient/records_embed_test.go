@@ -99,31 +99,39 @@ func vectorsJSON(vs ...[]float32) []any {
 	return out
 }
 
+// withEmbedder gives s the client-side embedder emb, as Open does with
+// StoreOptions.Embedder.
+func withEmbedder(s *Store, emb Embedder) *Store {
+	s.opts.Embedder = emb
+	return s
+}
+
+// mems returns one memory per text.
+func mems(texts ...string) []Memory {
+	out := make([]Memory, len(texts))
+	for i, t := range texts {
+		out[i] = Memory{Text: t}
+	}
+	return out
+}
+
 func TestAddEmbedsOnTheClient(t *testing.T) {
 	f, s := vectorStore(chunker(`{"ids":["a","b","c","d","e","f","g","h"],"warnings":[]}`))
 	emb := &fakeEmbedder{}
 	explicit := SingleVector([]float32{9, 9, 9, 9})
-	req := AddRequest{
-		RecordType: RecordTypeMemory,
-		Contents: []Content{
-			ContentText("short"),                    // 0: one vector for the whole text (R9)
-			ContentText("first half | second half"), // 1: longer than 10: split by chunk_text (R10)
-			ContentText("stored"),                   // 2: caller chunks (R3)
-			ContentText("explicit"),                 // 3: the caller's vector
-			ContentText(""),                         // 4: no text, no rows (R6)
-			ContentText("   "),                      // 5: blank: no chunk (R7)
-			{},                                      // 6: metadata["content"] fallback
-			ContentText("x"),                        // 7: index text "" (R5)
-		},
-		IndexTexts: []IndexText{{}, {}, IndexChunks("c one", "c two"), {}, {}, {}, {}, IndexString("")},
-		Embeddings: []Embedding{{}, {}, {}, explicit, {}, {}, {}, {}},
-		Metadata: EachOptional(None[map[string]any](), None[map[string]any](), None[map[string]any](), None[map[string]any](),
-			None[map[string]any](), None[map[string]any](), Some(map[string]any{"content": "fallback"}), None[map[string]any]()),
+	records := []Memory{
+		{Text: "short"},                    // 0: one vector for the whole text (R9)
+		{Text: "first half | second half"}, // 1: longer than 10: split by chunk_text (R10)
+		{Text: "stored", IndexText: IndexChunks("c one", "c two")}, // 2: caller chunks (R3)
+		{Text: "explicit", Embedding: explicit},                    // 3: the caller's vector
+		{},                                                         // 4: no text, no rows (R6)
+		{Text: "   "},                                              // 5: blank: no chunk (R7)
+		{Metadata: map[string]any{"content": "fallback"}}, // 6: metadata["content"] fallback
+		{Text: "x", IndexText: IndexString("")},           // 7: index text "" (R5)
 	}
-	callerIndex := append([]IndexText(nil), req.IndexTexts...)
-	callerEmbeddings := append([]Embedding(nil), req.Embeddings...)
+	callerRecords := append([]Memory(nil), records...)
 
-	res, err := s.add(t.Context(), "Store.Add", emb, req)
+	res, err := withEmbedder(s, emb).AddMemories(t.Context(), records)
 	require.NoError(t, err)
 	assert.Len(t, res.IDs, 8)
 
@@ -149,21 +157,17 @@ func TestAddEmbedsOnTheClient(t *testing.T) {
 		vectorsJSON(vec("fallback"))[0],
 		nil,
 	}, sent["embeddings"])
-	assert.Equal(t, callerIndex, req.IndexTexts, "the caller's slices are not written")
-	assert.Equal(t, callerEmbeddings, req.Embeddings)
+	assert.Equal(t, callerRecords, records, "the caller's records are not written")
 }
 
 func TestAddEmbedsMessagesImagesAndSummaries(t *testing.T) {
 	f, s := vectorStore(chunker(`{"ids":["m","i","s"],"warnings":[]}`))
 	emb := &fakeEmbedder{}
-	batches := []AddRequest{
-		{RecordType: RecordTypeMessage, ThreadIDs: Broadcast("t1"), Contents: []Content{
-			ContentParts(TextContent{Text: "Here"}, ImageContent{MimeType: ImagePNG, Bytes: pngBytes, Description: Some("pizza")}, TextContent{Text: "menu"})}},
-		{RecordType: RecordTypeImage, Contents: []Content{ContentBytes(pngBytes)}, IndexTexts: []IndexText{IndexString("a very long | description")},
-			Metadata: Broadcast(map[string]any{"image_mime_type": "image/png"})},
-		{RecordType: RecordTypeThreadSummary, ThreadIDs: Broadcast("t1"), Contents: []Content{ContentObject(map[string]any{"text": "recap", "n": 1})}},
-	}
-	_, err := s.addBatches(t.Context(), "Store.AddBatches", emb, batches, 0)
+	_, err := withEmbedder(s, emb).Add(t.Context(),
+		Message{ThreadID: "t1", Parts: []MessageContent{TextContent{Text: "Here"},
+			ImageContent{MimeType: ImagePNG, Bytes: pngBytes, Description: Some("pizza")}, TextContent{Text: "menu"}}},
+		Image{Bytes: pngBytes, MimeType: ImagePNG, Description: "a very long | description"},
+		Summary{ThreadID: "t1", Object: map[string]any{"text": "recap", "n": 1}})
 	require.NoError(t, err)
 	require.Len(t, f.Calls(), 1, "no text longer than chunking.max but the image's, which is never split")
 	require.Len(t, emb.calls, 1)
@@ -174,13 +178,12 @@ func TestAddEmbedsMessagesImagesAndSummaries(t *testing.T) {
 		batch := sent["batches"].([]any)[b].(map[string]any)
 		assert.Equal(t, []any{vectorsJSON(vec(want))[0]}, batch["embeddings"], "batch %d", b)
 	}
-	assert.Nil(t, batches[0].Embeddings, "the caller's batches are not written")
 }
 
 func TestAddEmbedChunkTextOutcomes(t *testing.T) {
 	f, s := vectorStore(chunker(`{"ids":["a","b"],"warnings":[]}`))
 	emb := &fakeEmbedder{}
-	_, err := s.add(t.Context(), "Store.Add", emb, mem("one long chunk only", "|    |    |"))
+	_, err := withEmbedder(s, emb).AddMemories(t.Context(), mems("one long chunk only", "|    |    |"))
 	require.NoError(t, err)
 	assert.Equal(t, [][]string{{"one long chunk only"}}, emb.calls, "one chunk: the whole text, one vector; no chunk: nothing to embed")
 	sent := sentJSON(t, f.Calls()[1])
@@ -194,7 +197,7 @@ func TestAddEmbedChunkTextCallsPer1000Texts(t *testing.T) {
 	for i := range texts {
 		texts[i] = fmt.Sprintf("text number %d", i)
 	}
-	_, err := s.add(t.Context(), "Store.Add", &fakeEmbedder{}, mem(texts...))
+	_, err := withEmbedder(s, &fakeEmbedder{}).AddMemories(t.Context(), mems(texts...))
 	require.NoError(t, err)
 	var fns []string
 	for _, c := range f.Calls() {
@@ -222,7 +225,7 @@ func TestAddEmbedFailures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f, s := vectorStore(chunker(`{"ids":["a"],"warnings":[]}`))
-			_, err := s.add(t.Context(), "Store.Add", c.emb, mem("short"))
+			_, err := withEmbedder(s, c.emb).AddMemory(t.Context(), Memory{Text: "short"})
 			require.Error(t, err)
 			assert.True(t, errors.Is(err, c.is), "%v", err)
 			assert.Contains(t, err.Error(), c.message)
@@ -234,7 +237,7 @@ func TestAddEmbedFailures(t *testing.T) {
 func TestAddEmbedChunkTextError(t *testing.T) {
 	f, s := vectorStore(func(fakeCall) (string, error) { return "", fakeOraErr{20111, "STORE_BROKEN: broken"} })
 	emb := &fakeEmbedder{}
-	_, err := s.add(t.Context(), "Store.Add", emb, mem("a text longer than ten"))
+	_, err := withEmbedder(s, emb).AddMemory(t.Context(), Memory{Text: "a text longer than ten"})
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, ErrStoreBroken))
 	assert.Empty(t, emb.calls)
@@ -253,16 +256,16 @@ func TestEmbedsRecordsOnlyOnVectorStores(t *testing.T) {
 
 func TestAddProfileWithEmbedderUsesAddRecords(t *testing.T) {
 	f, s := vectorStore(chunker(`{"ids":["u1"],"warnings":["w"]}`))
-	res, err := s.addProfile(t.Context(), "Store.AddUser", &fakeEmbedder{}, RecordTypeUserProfile, "u1", "Likes tea", map[string]any{"a": 1})
+	res, err := withEmbedder(s, &fakeEmbedder{}).AddUser(t.Context(), Profile{ID: "u1", Information: "Likes tea", Metadata: map[string]any{"a": 1}})
 	require.NoError(t, err)
 	assert.Equal(t, &ProfileResult{ID: "u1", Warnings: []string{"w"}}, res)
 	require.Len(t, f.Calls(), 1)
 	assert.Equal(t, "add_records", f.Calls()[0].Fn)
-	assert.JSONEq(t, `{"record_type":"user_profile","contents":["Likes tea"],"record_ids":"u1","metadata":{"a":1},
+	assert.JSONEq(t, `{"record_type":"user_profile","contents":["Likes tea"],"record_ids":["u1"],"metadata":[{"a":1}],
 		"embeddings":[[9,1,0,0]]}`, f.Calls()[0].Args["b_request"].(string))
 
 	f, s = vectorStore(chunker(`{"id":"u1","warnings":[]}`))
-	_, err = s.addProfile(t.Context(), "Store.AddUser", &fakeEmbedder{}, RecordTypeUserProfile, "", "Likes tea", nil)
+	_, err = withEmbedder(s, &fakeEmbedder{}).AddUser(t.Context(), Profile{Information: "Likes tea"})
 	require.NoError(t, err)
 	assert.Equal(t, "add_user", f.Calls()[0].Fn, "without a user id, add_user (the security context's user), without vectors")
 }
@@ -300,7 +303,7 @@ func TestUpdateEmbedsOnTheClient(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f, s := vectorStore(chunker(`{"updated":1,"warnings":[]}`))
 			emb := &fakeEmbedder{}
-			_, err := s.update(t.Context(), "Store.Update", emb, c.req)
+			_, err := withEmbedder(s, emb).Update(t.Context(), c.req)
 			require.NoError(t, err)
 			calls := f.Calls()
 			last := calls[len(calls)-1]
@@ -333,11 +336,11 @@ func TestOpenedEmbedderIsUsedByWrites(t *testing.T) {
 	s, err := Open(t.Context(), db, StoreOptions{MemoryStoreID: "MEM01", Embedder: emb})
 	require.NoError(t, err)
 
-	_, err = s.Add(t.Context(), mem("Prefers aisle seats"))
+	_, err = s.AddMemory(t.Context(), Memory{Text: "Prefers aisle seats"})
 	require.NoError(t, err)
 	_, err = s.Update(t.Context(), UpdateRequest{RecordType: RecordTypeMemory, RecordID: "m1", Content: Some(ContentText("tea"))})
 	require.NoError(t, err)
-	_, err = s.AddUser(t.Context(), "u1", "Likes jazz", nil)
+	_, err = s.AddUser(t.Context(), Profile{ID: "u1", Information: "Likes jazz"})
 	require.NoError(t, err)
 
 	assert.Equal(t, [][]string{{"Prefers aisle seats"}, {"tea"}, {"Likes jazz"}}, emb.calls)
@@ -350,3 +353,5 @@ func TestOpenedEmbedderIsUsedByWrites(t *testing.T) {
 	}
 	assert.Equal(t, []string{"open_store", "add_records", "update_record", "add_records"}, fns)
 }
+
+var pngBytes = []byte("\x89PNG\r\n\x1a\n0000")

@@ -41,16 +41,6 @@ func seedFuzz(f *testing.F, ops ...string) {
 	f.Add([]byte(`{"record_type":"memory","contents":[null,""],"embeddings":[[[]],[]],"index_texts":[[],null],"metadata":[{},null]}`))
 }
 
-func FuzzAddRequestRoundTrip(f *testing.F) {
-	seedFuzz(f, "add_records")
-	f.Fuzz(func(t *testing.T, data []byte) { roundTrip[AddRequest](t, data) })
-}
-
-func FuzzUpdateRequestRoundTrip(f *testing.F) {
-	seedFuzz(f, "update_record")
-	f.Fuzz(func(t *testing.T, data []byte) { roundTrip[UpdateRequest](t, data) })
-}
-
 func FuzzListRequestRoundTrip(f *testing.F) {
 	seedFuzz(f, "list_records", "list_thread_messages")
 	f.Fuzz(func(t *testing.T, data []byte) {

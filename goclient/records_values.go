@@ -1,103 +1,15 @@
 package agentmemory
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 )
 
-// The value types of record requests: per-record keys that take one value
-// for all records or a list (PerRecord), record content (Content), retrieval
+// The value types of record requests: record content (Content), retrieval
 // text (IndexText) and explicit vectors (Embedding). Each keeps every state
 // the protocol distinguishes, and encodes to the protocol's JSON.
-
-// PerRecord is a per-record request key of Store.Add (the seed's
-// "str | None | list[str | None]"): omitted (the zero value), one value or
-// None for every record (Broadcast, BroadcastNone), or one entry per record
-// (Each, EachOptional). A list must have exactly one entry per content.
-type PerRecord[T any] struct {
-	list   bool
-	scalar Optional[T]
-	items  []Optional[T]
-}
-
-// Broadcast gives v to every record.
-func Broadcast[T any](v T) PerRecord[T] { return PerRecord[T]{scalar: Some(v)} }
-
-// BroadcastNone gives None (JSON null) to every record.
-func BroadcastNone[T any]() PerRecord[T] { return PerRecord[T]{scalar: None[T]()} }
-
-// Each gives vs[i] to record i.
-func Each[T any](vs ...T) PerRecord[T] {
-	items := make([]Optional[T], len(vs))
-	for i, v := range vs {
-		items[i] = Some(v)
-	}
-	return PerRecord[T]{list: true, items: items}
-}
-
-// EachOptional gives vs[i] to record i; None entries send null. An omitted
-// entry cannot be sent: a list entry is a value or None.
-func EachOptional[T any](vs ...Optional[T]) PerRecord[T] {
-	if vs == nil {
-		vs = []Optional[T]{}
-	}
-	return PerRecord[T]{list: true, items: vs}
-}
-
-// IsZero reports whether p is omitted; encoding/json leaves out an omitted
-// PerRecord tagged omitzero.
-func (p PerRecord[T]) IsZero() bool { return !p.list && p.scalar.IsOmitted() }
-
-// IsList reports whether p holds one entry per record.
-func (p PerRecord[T]) IsList() bool { return p.list }
-
-// Scalar returns the value for every record: omitted for a list.
-func (p PerRecord[T]) Scalar() Optional[T] { return p.scalar }
-
-// Items returns the entries of a list, nil for a scalar or omitted p.
-func (p PerRecord[T]) Items() []Optional[T] { return p.items }
-
-// At returns record i's entry: the list entry, or the broadcast value.
-func (p PerRecord[T]) At(i int) Optional[T] {
-	if p.list {
-		if i < len(p.items) {
-			return p.items[i]
-		}
-		return Optional[T]{}
-	}
-	return p.scalar
-}
-
-// MarshalJSON writes the scalar or the list. An omitted PerRecord is an
-// error, as for Optional: tag the field omitzero.
-func (p PerRecord[T]) MarshalJSON() ([]byte, error) {
-	if p.list {
-		return json.Marshal(p.items)
-	}
-	return p.scalar.MarshalJSON()
-}
-
-// UnmarshalJSON reads a JSON array as a list and anything else as the
-// scalar.
-func (p *PerRecord[T]) UnmarshalJSON(data []byte) error {
-	if kindOf(data) == '[' {
-		var items []Optional[T]
-		if err := json.Unmarshal(data, &items); err != nil {
-			return err
-		}
-		*p = EachOptional(items...)
-		return nil
-	}
-	var o Optional[T]
-	if err := o.UnmarshalJSON(data); err != nil {
-		return err
-	}
-	*p = PerRecord[T]{scalar: o}
-	return nil
-}
 
 type contentKind uint8
 
@@ -151,15 +63,6 @@ func ContentObject(m map[string]any) Content {
 // metadata["image_mime_type"]). It travels as base64.
 func ContentBytes(b []byte) Content { return Content{kind: contentBytes, bytes: b} }
 
-// Texts returns text contents, one per string: the common case of Add.
-func Texts(texts ...string) []Content {
-	out := make([]Content, len(texts))
-	for i, s := range texts {
-		out[i] = ContentText(s)
-	}
-	return out
-}
-
 // IsNone reports whether c is None.
 func (c Content) IsNone() bool { return c.kind == contentNone }
 
@@ -191,7 +94,7 @@ func (c Content) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads null, a string (text: a request for an image holds
-// base64, which decodeImageContents turns into bytes), a list of parts or an
+// base64, which the caller turns into bytes), a list of parts or an
 // object.
 func (c *Content) UnmarshalJSON(data []byte) error {
 	switch kindOf(data) {
@@ -219,19 +122,6 @@ func (c *Content) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("content %s is not a string, a list of parts, an object or null", abbreviate(data))
 	}
 	return nil
-}
-
-// asBytes turns text content holding base64 into bytes content, for image
-// records: JSON alone cannot tell base64 from text.
-func (c Content) asBytes() (Content, error) {
-	if c.kind != contentText {
-		return c, nil
-	}
-	b, err := base64.StdEncoding.DecodeString(c.text)
-	if err != nil {
-		return c, fmt.Errorf("image content is not valid base64: %w", err)
-	}
-	return ContentBytes(b), nil
 }
 
 type indexKind uint8

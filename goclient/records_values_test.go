@@ -1,12 +1,14 @@
 package agentmemory
 
-// Encoding of every request key in its three states (omitted, None, a
-// value), and decoding back to the same Go value.
+// Encoding of records as values into the add_records request, and of every
+// other request key in its states (omitted, None, a value).
 
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,109 +25,85 @@ func encodes[T any](t *testing.T, v T, want string) {
 	assert.Equal(t, v, back, "decoded back")
 }
 
-func TestAddRequestKeyStates(t *testing.T) {
-	base := `"record_type":"memory","contents":["a","b"]`
+// sentAdd returns the add_records request that records produce.
+func sentAdd(t *testing.T, records ...RecordInput) string {
+	t.Helper()
+	f, s := testStore("rec", answer(`{"ids":[],"warnings":[]}`))
+	_, err := s.Add(t.Context(), records...)
+	require.NoError(t, err)
+	require.Len(t, f.Calls(), 1)
+	return f.Calls()[0].Args["b_request"].(string)
+}
+
+func TestAddEncodesRecordsAsPerFieldLists(t *testing.T) {
+	ts := time.Date(2026, 11, 30, 9, 0, 5, 0, time.FixedZone("CET", 3600))
 	cases := []struct {
-		name string
-		set  func(*AddRequest)
-		want string // the keys after base
+		name    string
+		records []RecordInput
+		want    string
 	}{
-		{"all omitted", func(*AddRequest) {}, ``},
-		{"record_ids None", func(r *AddRequest) { r.RecordIDs = BroadcastNone[string]() }, `,"record_ids":null`},
-		{"record_ids list", func(r *AddRequest) { r.RecordIDs = EachOptional(Some("m1"), None[string]()) }, `,"record_ids":["m1",null]`},
-		{"thread_ids value", func(r *AddRequest) { r.ThreadIDs = Broadcast("t1") }, `,"thread_ids":"t1"`},
-		{"thread_ids None", func(r *AddRequest) { r.ThreadIDs = BroadcastNone[string]() }, `,"thread_ids":null`},
-		{"user_ids list", func(r *AddRequest) { r.UserIDs = Each("u1", "u2") }, `,"user_ids":["u1","u2"]`},
-		{"agent_ids None", func(r *AddRequest) { r.AgentIDs = BroadcastNone[string]() }, `,"agent_ids":null`},
-		{"roles value", func(r *AddRequest) { r.Roles = Broadcast("user") }, `,"roles":"user"`},
-		{"timestamps list", func(r *AddRequest) { r.Timestamps = EachOptional(None[string](), Some("2026-11-30T09:00:00")) },
-			`,"timestamps":[null,"2026-11-30T09:00:00"]`},
-		{"metadata value", func(r *AddRequest) { r.Metadata = Broadcast(map[string]any{"k": "v"}) }, `,"metadata":{"k":"v"}`},
-		{"metadata empty object", func(r *AddRequest) { r.Metadata = Broadcast(map[string]any{}) }, `,"metadata":{}`},
-		{"metadata None", func(r *AddRequest) { r.Metadata = BroadcastNone[map[string]any]() }, `,"metadata":null`},
-		{"ttl_days None", func(r *AddRequest) { r.TTLDays = BroadcastNone[int]() }, `,"ttl_days":null`},
-		{"ttl_days list", func(r *AddRequest) { r.TTLDays = EachOptional(Some(7), None[int]()) }, `,"ttl_days":[7,null]`},
-		{"ttl_anchor value", func(r *AddRequest) { r.TTLAnchor = Broadcast(TTLFromTimestamp) }, `,"ttl_anchor":"TIMESTAMP"`},
-		{"statuses list", func(r *AddRequest) { r.Statuses = Each(RecordValid, RecordInvalid) }, `,"statuses":["VALID","INVALID"]`},
-		{"index_texts", func(r *AddRequest) { r.IndexTexts = []IndexText{IndexString("s"), IndexChunks("c1", "c2")} },
-			`,"index_texts":["s",["c1","c2"]]`},
-		{"index_texts None and empty", func(r *AddRequest) { r.IndexTexts = []IndexText{{}, IndexChunks()} }, `,"index_texts":[null,[]]`},
-		{"embeddings", func(r *AddRequest) {
-			r.Embeddings = []Embedding{SingleVector([]float32{0.5, 1}), ChunkVectors([]float32{1}, []float32{2})}
-		}, `,"embeddings":[[0.5,1],[[1],[2]]]`},
-		{"embeddings None and empty", func(r *AddRequest) { r.Embeddings = []Embedding{{}, ChunkVectors()} }, `,"embeddings":[null,[]]`},
-		{"batch_size", func(r *AddRequest) { r.BatchSize = 100 }, `,"batch_size":100`},
+		{"zero fields are left out", []RecordInput{Memory{Text: "a"}, Memory{Text: "b"}},
+			`{"record_type":"memory","contents":["a","b"]}`},
+		{"a key one record gives is a list with null for the others", []RecordInput{Memory{Text: "a", UserID: "u1"}, Memory{Text: "b"}},
+			`{"record_type":"memory","contents":["a","b"],"user_ids":["u1",null]}`},
+		{"every per-record key", []RecordInput{Memory{Type: RecordTypeFact, ID: "f1", Text: "a", ThreadID: "t1", UserID: "u1", AgentID: "a1",
+			Timestamp: ts, Metadata: map[string]any{"k": 1}, TTLDays: Some(7), TTLAnchor: TTLFromTimestamp, Status: RecordInvalid,
+			IndexText: IndexChunks("x"), Embedding: ChunkVectors([]float32{1, 2})}},
+			`{"record_type":"fact","contents":["a"],"index_texts":[["x"]],"record_ids":["f1"],"thread_ids":["t1"],"user_ids":["u1"],
+			"agent_ids":["a1"],"timestamps":["2026-11-30T08:00:05.000000Z"],"metadata":[{"k":1}],"ttl_days":[7],
+			"ttl_anchor":["TIMESTAMP"],"statuses":["INVALID"],"embeddings":[[[1,2]]]}`},
+		{"text \"\" is None (the metadata fallback)", []RecordInput{Memory{Metadata: map[string]any{"content": "c"}}},
+			`{"record_type":"memory","contents":[null],"metadata":[{"content":"c"}]}`},
+		{"ttl None and a value share a batch", []RecordInput{Memory{Text: "a", TTLDays: None[int]()}, Memory{Text: "b", TTLDays: Some(3)}},
+			`{"record_type":"memory","contents":["a","b"],"ttl_days":[null,3]}`},
+		{"ttl omitted next to a given one starts a batch", []RecordInput{Memory{Text: "a"}, Memory{Text: "b", TTLDays: Some(3)}},
+			`{"batches":[{"record_type":"memory","contents":["a"]},{"record_type":"memory","contents":["b"],"ttl_days":[3]}]}`},
+		{"types in order, one batch per run", []RecordInput{NewThread{ID: "t1", UserID: "u1"},
+			Message{ThreadID: "t1", Role: "user", Text: "hi"}, Message{ThreadID: "t1", Role: "assistant", Text: "hello"}},
+			`{"batches":[{"record_type":"thread","contents":[null],"record_ids":["t1"],"user_ids":["u1"]},
+			{"record_type":"message","contents":["hi","hello"],"thread_ids":["t1","t1"],"roles":["user","assistant"]}]}`},
+		{"message parts", []RecordInput{Message{ThreadID: "t1", Text: "ignored", Parts: []MessageContent{TextContent{Text: "a"},
+			ImageContent{MimeType: ImagePNG, Bytes: []byte{1}}}}},
+			`{"record_type":"message","contents":[[{"type":"text","text":"a"},{"type":"image","mime_type":"image/png","bytes":"AQ=="}]],"thread_ids":["t1"]}`},
+		{"summary object and text", []RecordInput{Summary{ThreadID: "t1", Object: map[string]any{"text": "s"}}, Summary{ThreadID: "t1", Text: "t"}},
+			`{"record_type":"thread_summary","contents":[{"text":"s"},"t"],"thread_ids":["t1","t1"]}`},
+		{"image: bytes, mime in the metadata, description as index text", []RecordInput{Image{Bytes: []byte{0xff, 0xd8, 0xff},
+			MimeType: ImageJPEG, Description: "dawn", Metadata: map[string]any{"album": "trip"}}},
+			`{"record_type":"image","contents":["/9j/"],"index_texts":["dawn"],"metadata":[{"album":"trip","image_mime_type":"image/jpeg"}]}`},
+		{"profiles with explicit vectors", []RecordInput{UserProfile{ID: "u1", Information: "likes tea", Embedding: SingleVector([]float32{1, 0})},
+			AgentProfile{ID: "a1", Information: "helps"}},
+			`{"batches":[{"record_type":"user_profile","contents":["likes tea"],"record_ids":["u1"],"embeddings":[[1,0]]},
+			{"record_type":"agent_profile","contents":["helps"],"record_ids":["a1"]}]}`},
+		{"no records", nil, `{"record_type":"","contents":[]}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := mem("a", "b")
-			c.set(&r)
-			encodes(t, r, "{"+base+c.want+"}")
+			assert.JSONEq(t, c.want, sentAdd(t, c.records...))
 		})
 	}
 }
 
-func TestAddRequestContents(t *testing.T) {
-	encodes(t, AddRequest{RecordType: RecordTypeMemory, Contents: []Content{}}, `{"record_type":"memory","contents":[]}`)
-	got, err := json.Marshal(AddRequest{RecordType: RecordTypeMemory})
+func TestAddDoesNotWriteTheCallersValues(t *testing.T) {
+	meta := map[string]any{"album": "trip"}
+	_ = sentAdd(t, Image{Bytes: []byte{1}, MimeType: ImagePNG, Metadata: meta})
+	assert.Equal(t, map[string]any{"album": "trip"}, meta, "image_mime_type goes into a copy")
+}
+
+// Only what Go cannot encode is refused by the client: a NaN or infinite
+// vector value, and a nil record.
+func TestAddRefusesOnlyWhatCannotBeEncoded(t *testing.T) {
+	f, s := testStore("rec", answer(`{"ids":[],"warnings":[]}`))
+	_, err := s.AddMemory(t.Context(), Memory{Text: "a", Embedding: SingleVector([]float32{float32(math.NaN())})})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not a finite number")
+	_, err = s.Add(t.Context(), nil)
+	assert.ErrorIs(t, err, ErrInvalidArgument)
+	assert.Empty(t, f.Calls(), "nothing was sent")
+
+	// Everything else is the package's to judge: sent as given.
+	_, err = s.AddMemory(t.Context(), Memory{Type: "note", ID: strings.Repeat("x", 500), TTLDays: Some(-1)})
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"record_type":"memory","contents":[]}`, string(got), "nil Contents are sent as []")
-	msg := AddRequest{RecordType: RecordTypeMessage, Contents: []Content{
-		ContentText(""), {},
-		ContentParts(TextContent{Text: "menu", ID: "p1"},
-			ImageContent{MimeType: ImagePNG, Bytes: []byte{1, 2}, Description: Some("a pizza"), Timestamp: "2026-11-30"},
-			ImageContent{MimeType: ImageJPEG, Bytes: []byte{3}, Description: None[string]()}),
-	}}
-	encodes(t, msg, `{"record_type":"message","contents":["",null,[
-		{"type":"text","text":"menu","id":"p1"},
-		{"type":"image","mime_type":"image/png","bytes":"AQI=","description":"a pizza","timestamp":"2026-11-30"},
-		{"type":"image","mime_type":"image/jpeg","bytes":"Aw==","description":null}]]}`)
-	summary := AddRequest{RecordType: RecordTypeThreadSummary, Contents: []Content{
-		ContentObject(map[string]any{"text": "recap", "n": json.Number("2")}), ContentText("short"), ContentObject(nil)}}
-	encodes(t, summary, `{"record_type":"thread_summary","contents":[{"text":"recap","n":2},"short",null]}`)
-	img := AddRequest{RecordType: RecordTypeImage, Contents: []Content{ContentBytes(pngBytes)}}
-	encodes(t, img, `{"record_type":"image","contents":["iVBORw0KGgowMDAw"]}`)
-}
-
-func TestAddRequestDecodeRefuses(t *testing.T) {
-	for name, raw := range map[string]string{
-		"unknown key":       `{"record_type":"memory","contnets":[]}`,
-		"bad base64 image":  `{"record_type":"image","contents":["not base64!"]}`,
-		"part type":         `{"record_type":"message","contents":[[{"type":"video"}]]}`,
-		"part key":          `{"record_type":"message","contents":[[{"type":"text","text":"x","bytes":"AA=="}]]}`,
-		"ttl_days string":   `{"record_type":"memory","contents":[],"ttl_days":"7"}`,
-		"index text number": `{"record_type":"memory","contents":["a"],"index_texts":[3]}`,
-		"embedding string":  `{"record_type":"memory","contents":["a"],"embeddings":["x"]}`,
-		"vector too large":  `{"record_type":"memory","contents":["a"],"embeddings":[[1e40]]}`,
-	} {
-		t.Run(name, func(t *testing.T) {
-			var r AddRequest
-			assert.Error(t, json.Unmarshal([]byte(raw), &r))
-		})
-	}
-}
-
-func TestPerRecordOmittedCannotBeEncoded(t *testing.T) {
-	_, err := json.Marshal(struct {
-		P PerRecord[int] `json:"p"`
-	}{})
-	assert.Error(t, err, "an omitted PerRecord without omitzero would turn into null")
-	p := EachOptional(Some(1), Optional[int]{})
-	_, err = json.Marshal(p)
-	assert.Error(t, err, "an omitted list entry cannot be sent")
-}
-
-func TestPerRecordAccessors(t *testing.T) {
-	b := Broadcast("u1")
-	assert.Equal(t, Some("u1"), b.At(5))
-	assert.False(t, b.IsList())
-	l := EachOptional(Some("a"), None[string]())
-	assert.True(t, l.IsList())
-	assert.Equal(t, None[string](), l.At(1))
-	assert.True(t, l.At(2).IsOmitted(), "past the end")
-	assert.Len(t, l.Items(), 2)
-	assert.True(t, PerRecord[string]{}.IsZero())
-	assert.False(t, EachOptional[string]().IsZero(), "an empty list is given")
+	assert.Len(t, f.Calls(), 1)
 }
 
 func TestUpdateRequestKeyStates(t *testing.T) {
@@ -149,24 +127,27 @@ func TestUpdateRequestKeyStates(t *testing.T) {
 		{"embedding None", func(r *UpdateRequest) { r.Embedding = None[Embedding]() }, `,"embedding":null`},
 		{"metadata value", func(r *UpdateRequest) { r.Metadata = Some(map[string]any{"a": true}) }, `,"metadata":{"a":true}`},
 		{"metadata None", func(r *UpdateRequest) { r.Metadata = None[map[string]any]() }, `,"metadata":null`},
-		{"timestamp value", func(r *UpdateRequest) { r.Timestamp = Some("2099-06-01T00:00:00Z") }, `,"timestamp":"2099-06-01T00:00:00Z"`},
-		{"timestamp None", func(r *UpdateRequest) { r.Timestamp = None[string]() }, `,"timestamp":null`},
+		{"timestamp value", func(r *UpdateRequest) { r.Timestamp = Some(time.Date(2099, 6, 1, 0, 0, 0, 0, time.UTC)) }, `,"timestamp":"2099-06-01T00:00:00.000000Z"`},
+		{"timestamp None", func(r *UpdateRequest) { r.Timestamp = None[time.Time]() }, `,"timestamp":null`},
 		{"ttl_days value", func(r *UpdateRequest) { r.TTLDays = Some(500) }, `,"ttl_days":500`},
 		{"ttl_days None", func(r *UpdateRequest) { r.TTLDays = None[int]() }, `,"ttl_days":null`},
 		{"ttl_anchor value", func(r *UpdateRequest) { r.TTLAnchor = Some(TTLFromCreatedAt) }, `,"ttl_anchor":"CREATED_AT"`},
 		{"ttl_anchor None", func(r *UpdateRequest) { r.TTLAnchor = None[TTLAnchor]() }, `,"ttl_anchor":null`},
-		{"status value", func(r *UpdateRequest) { r.Status = Some(RecordInvalid) }, `,"status":"INVALID"`},
-		{"status None", func(r *UpdateRequest) { r.Status = None[RecordStatus]() }, `,"status":null`},
+		{"status value", func(r *UpdateRequest) { r.Status = RecordInvalid }, `,"status":"INVALID"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := UpdateRequest{RecordType: RecordTypeFact, RecordID: "f1"}
 			c.set(&r)
-			encodes(t, r, "{"+base+c.want+"}")
+			sent, err := json.Marshal(r)
+			require.NoError(t, err)
+			assert.JSONEq(t, "{"+base+c.want+"}", string(sent))
 		})
 	}
 	img := UpdateRequest{RecordType: RecordTypeImage, RecordID: "i", Content: Some(ContentBytes([]byte{0xff, 0xd8, 0xff}))}
-	encodes(t, img, `{"record_type":"image","record_id":"i","content":"/9j/"}`)
+	sent, err := json.Marshal(img)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"record_type":"image","record_id":"i","content":"/9j/"}`, string(sent))
 }
 
 func TestListRequestKeyStates(t *testing.T) {
@@ -200,9 +181,8 @@ func TestListRequestKeyStates(t *testing.T) {
 
 func TestListThreadMessagesRequestKeyStates(t *testing.T) {
 	encodes(t, ListThreadMessagesRequest{ThreadID: "t1"}, `{"thread_id":"t1"}`)
-	encodes(t, ListThreadMessagesRequest{ThreadID: "t1", LastN: None[int](), RangeStartSeqNo: None[int64]()},
-		`{"thread_id":"t1","last_n":null,"range_start_seq_no":null}`)
-	encodes(t, ListThreadMessagesRequest{ThreadID: "t1", LastN: Some(2), RangeStartSeqNo: Some[int64](0), RangeEndSeqNo: Some[int64](4), IncludeBytes: true},
+	from, to := int64(0), int64(4)
+	encodes(t, ListThreadMessagesRequest{ThreadID: "t1", LastN: 2, From: &from, To: &to, IncludeBytes: true},
 		`{"thread_id":"t1","last_n":2,"range_start_seq_no":0,"range_end_seq_no":4,"include_bytes":true}`)
 }
 
@@ -214,12 +194,15 @@ func TestProfileRequestStates(t *testing.T) {
 		want string
 	}{
 		{"user with metadata", func(s *Store) error {
-			_, err := s.AddUser(t.Context(), "u1", "Likes tea", map[string]any{})
+			_, err := s.AddUser(t.Context(), Profile{ID: "u1", Information: "Likes tea", Metadata: map[string]any{}})
 			return err
 		}, "add_user", `{"user_id":"u1","information":"Likes tea","metadata":{}}`},
-		{"user from the security context", func(s *Store) error { _, err := s.AddUser(t.Context(), "", "", nil); return err },
+		{"user from the security context", func(s *Store) error { _, err := s.AddUser(t.Context(), Profile{}); return err },
 			"add_user", `{"information":""}`},
-		{"agent", func(s *Store) error { _, err := s.AddAgent(t.Context(), "a1", "Helpful", nil); return err },
+		{"agent", func(s *Store) error {
+			_, err := s.AddAgent(t.Context(), Profile{ID: "a1", Information: "Helpful"})
+			return err
+		},
 			"add_agent", `{"agent_id":"a1","information":"Helpful"}`},
 	}
 	for _, c := range cases {

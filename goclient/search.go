@@ -17,42 +17,41 @@ import (
 // (UserID for user profiles, AgentID for agent profiles) and None on the
 // others; a thread's ThreadID scope is its own id.
 type SearchRequest struct {
-	// Query is the text to search for: at least one non-space character, at
-	// most 32767 characters. VECTOR stores embed it with their in-database
-	// model, or with StoreOptions.Embedder on the client (see Store.Search);
-	// KEYWORD and HYBRID stores search its words. "" = not given.
-	Query string `json:"query,omitempty"`
-	// QueryVector is a query embedding computed by the caller (VECTOR and
-	// HYBRID stores): finite FLOAT32 values, not all zero, of the store's
-	// dimension. nil = not given.
-	QueryVector []float32 `json:"query_vector,omitempty"`
-	// QueryVectors are 1 to 16 embeddings of the chunks of a long query, in
-	// order; their rankings are fused (reciprocal-rank fusion). nil = not
+	// Query is the text to search for. VECTOR stores embed it with their
+	// in-database model, or with StoreOptions.Embedder on the client (see
+	// Store.Search); KEYWORD and HYBRID stores search its words. "" = not
 	// given.
-	QueryVectors [][]float32 `json:"query_vectors,omitempty"`
-	// K is the number of results, 1..1000. Omitted: 10.
-	K Optional[int] `json:"k,omitzero"`
+	Query string
+	// QueryVector is a query embedding computed by the caller (VECTOR and
+	// HYBRID stores), of the store's dimension. nil = not given (an empty
+	// non-nil slice is sent, and refused by the package).
+	QueryVector []float32
+	// QueryVectors are embeddings of the chunks of a long query, in order;
+	// their rankings are fused (reciprocal-rank fusion). nil = not given.
+	QueryVectors [][]float32
+	// K is the number of results; 0: the package default, 10.
+	K int
 	// UserID, AgentID, ThreadID: omitted = any; None = unscoped records
-	// only; Some(id) = exactly id (1..128 characters, case-sensitive).
-	UserID   Optional[string] `json:"user_id,omitzero"`
-	AgentID  Optional[string] `json:"agent_id,omitzero"`
-	ThreadID Optional[string] `json:"thread_id,omitzero"`
-	// RecordTypes restricts the result to these types (duplicates ignored).
-	// nil: the default types, every type but thread_summary and thread.
-	RecordTypes []RecordType `json:"record_types,omitempty"`
-	// IncludeInvalidResults: Some(false) returns VALID records only.
-	// Omitted: true (INVALID records are returned too).
-	IncludeInvalidResults Optional[bool] `json:"include_invalid_results,omitzero"`
+	// only; Some(id) = exactly id (case-sensitive).
+	UserID   Optional[string]
+	AgentID  Optional[string]
+	ThreadID Optional[string]
+	// RecordTypes restricts the result to these types. nil: the default
+	// types, every type but thread_summary and thread.
+	RecordTypes []RecordType
+	// ExcludeInvalid leaves out records the package treats as invalid
+	// (include_invalid_results false); false: the package default, which
+	// returns them too.
+	ExcludeInvalid bool
 	// MetadataFilter: omitted = no filtering; None = only records without
 	// metadata; Some(f) = records matching f (see Filter).
-	MetadataFilter Optional[Filter] `json:"metadata_filter,omitzero"`
-	// NumHops is the number of relation hops followed from each result,
-	// 0..5. Omitted: 0. Graph expansion comes with relations: until the
-	// package has them it rejects 1..5.
-	NumHops Optional[int] `json:"num_hops,omitzero"`
-	// MaxLinkedResults bounds the linked records per result, 0..1000.
-	// Omitted: 100. No effect at 0 hops.
-	MaxLinkedResults Optional[int] `json:"max_linked_results,omitzero"`
+	MetadataFilter Optional[Filter]
+	// NumHops is the number of relation hops followed from each result; 0:
+	// none.
+	NumHops int
+	// MaxLinkedResults bounds the linked records per result; 0: the package
+	// default, 100.
+	MaxLinkedResults int
 }
 
 // searchWire is the search request as sent: the caller's request plus the
@@ -60,8 +59,35 @@ type SearchRequest struct {
 // (the seed's search has no strategy argument; a KEYWORD client of a HYBRID
 // store searches with KEYWORD).
 type searchWire struct {
-	SearchRequest
-	SearchStrategy SearchStrategy `json:"search_strategy,omitempty"`
+	Query                 string           `json:"query,omitempty"`
+	QueryVector           []float32        `json:"query_vector,omitzero"`
+	QueryVectors          [][]float32      `json:"query_vectors,omitzero"`
+	K                     int              `json:"k,omitempty"`
+	UserID                Optional[string] `json:"user_id,omitzero"`
+	AgentID               Optional[string] `json:"agent_id,omitzero"`
+	ThreadID              Optional[string] `json:"thread_id,omitzero"`
+	RecordTypes           []RecordType     `json:"record_types,omitzero"`
+	IncludeInvalidResults *bool            `json:"include_invalid_results,omitempty"`
+	MetadataFilter        Optional[Filter] `json:"metadata_filter,omitzero"`
+	NumHops               int              `json:"num_hops,omitempty"`
+	MaxLinkedResults      int              `json:"max_linked_results,omitempty"`
+	SearchStrategy        SearchStrategy   `json:"search_strategy,omitempty"`
+}
+
+// MarshalJSON writes r as the search request (without the strategy).
+func (r SearchRequest) MarshalJSON() ([]byte, error) { return marshalNoEscape(r.wire("")) }
+
+// wire returns what Search sends for r on a store opened with strategy.
+func (r SearchRequest) wire(strategy SearchStrategy) searchWire {
+	w := searchWire{Query: r.Query, QueryVector: r.QueryVector, QueryVectors: r.QueryVectors, K: r.K,
+		UserID: r.UserID, AgentID: r.AgentID, ThreadID: r.ThreadID, RecordTypes: r.RecordTypes,
+		MetadataFilter: r.MetadataFilter, NumHops: r.NumHops, MaxLinkedResults: r.MaxLinkedResults,
+		SearchStrategy: strategy}
+	if r.ExcludeInvalid {
+		f := false
+		w.IncludeInvalidResults = &f
+	}
+	return w
 }
 
 // SearchResult is the response of a search.
@@ -102,41 +128,51 @@ type LinkedResult struct {
 	Record   Record          `json:"record"`
 }
 
-// UnmarshalJSON decodes a result, its record by record_type.
-func (h *SearchHit) UnmarshalJSON(data []byte) error {
+// UnmarshalJSON decodes a response in one pass: every record is read into
+// a readRecord as the whole document is parsed, then typed by record_type
+// (a json.RawMessage per record would parse each one twice).
+func (res *SearchResult) UnmarshalJSON(data []byte) error {
 	var w struct {
-		Record        json.RawMessage `json:"record"`
-		Distance      *float64        `json:"distance"`
-		LinkedResults []LinkedResult  `json:"linked_results"`
+		SearchStrategy SearchStrategy `json:"search_strategy"`
+		QueryChunks    int            `json:"query_chunks"`
+		Results        []struct {
+			Record        readRecord `json:"record"`
+			Distance      *float64   `json:"distance"`
+			LinkedResults []struct {
+				Relation json.RawMessage `json:"relation"`
+				Record   readRecord      `json:"record"`
+			} `json:"linked_results"`
+		} `json:"results"`
+		Warnings []string `json:"warnings"`
 	}
-	if err := json.Unmarshal(data, &w); err != nil {
+	if err := decodeNumbers(data, &w); err != nil {
 		return err
 	}
-	if w.Distance == nil {
-		return fmt.Errorf("search result without distance")
+	out := SearchResult{SearchStrategy: w.SearchStrategy, QueryChunks: w.QueryChunks, Warnings: w.Warnings,
+		Results: make([]SearchHit, len(w.Results))}
+	for i := range w.Results {
+		h := &w.Results[i]
+		if h.Distance == nil {
+			return fmt.Errorf("results[%d]: search result without distance", i)
+		}
+		wr := h.Record.wire()
+		rec, err := buildRecord(&wr, modeRead)
+		if err != nil {
+			return fmt.Errorf("results[%d]: search result record: %w", i, err)
+		}
+		hit := SearchHit{Record: rec, Distance: *h.Distance, LinkedResults: make([]LinkedResult, len(h.LinkedResults))}
+		for j := range h.LinkedResults {
+			l := &h.LinkedResults[j]
+			lw := l.Record.wire()
+			lr, err := buildRecord(&lw, modeRead)
+			if err != nil {
+				return fmt.Errorf("results[%d].linked_results[%d]: linked result record: %w", i, j, err)
+			}
+			hit.LinkedResults[j] = LinkedResult{Relation: l.Relation, Record: lr}
+		}
+		out.Results[i] = hit
 	}
-	r, err := decodeRecord(w.Record)
-	if err != nil {
-		return fmt.Errorf("search result record: %w", err)
-	}
-	*h = SearchHit{Record: r, Distance: *w.Distance, LinkedResults: w.LinkedResults}
-	return nil
-}
-
-// UnmarshalJSON decodes a linked result, its record by record_type.
-func (l *LinkedResult) UnmarshalJSON(data []byte) error {
-	var w struct {
-		Relation json.RawMessage `json:"relation"`
-		Record   json.RawMessage `json:"record"`
-	}
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	r, err := decodeRecord(w.Record)
-	if err != nil {
-		return fmt.Errorf("linked result record: %w", err)
-	}
-	*l = LinkedResult{Relation: w.Relation, Record: r}
+	*res = out
 	return nil
 }
 
@@ -161,25 +197,21 @@ const (
 // their in-database model and KEYWORD stores do not embed, whatever the
 // Embedder. With QueryVector or QueryVectors nothing is embedded.
 //
-// The request is checked first (errors name the key and the rule, as the
-// package words them): ErrInvalidArgument, and ErrIncompatibleStore for an
-// Embedder whose vectors do not have the store's dimension. The package
-// checks everything again; it raises ErrInvalidArgument,
+// The package checks the request; it raises ErrInvalidArgument,
 // ErrIncompatibleStore, ErrNotFound, ErrStoreBroken, ErrSchemaOutdated,
-// ErrSchemaMissing, ErrUnsupportedRelease and ErrEmbeddingFailed. Embedder
-// failures are returned wrapped (errors.Is finds the embedder's sentinel).
+// ErrSchemaMissing, ErrUnsupportedRelease and ErrEmbeddingFailed. An
+// Embedder whose vectors do not have the store's dimension is
+// ErrIncompatibleStore; its own failures are returned wrapped (errors.Is
+// finds the embedder's sentinel).
 func (s *Store) Search(ctx context.Context, req SearchRequest) (*SearchResult, error) {
 	const op = "Store.Search"
-	w, err := s.searchRequest(op, req)
-	if err != nil {
-		return nil, err
-	}
-	if w.Query != "" && s.embedsQueries() {
+	w := req.wire(s.searchStrategy())
+	if w.Query != "" && w.QueryVector == nil && w.QueryVectors == nil && s.embedsQueries() {
 		if err := s.embedQuery(ctx, op, &w); err != nil {
 			return nil, err
 		}
 	}
-	body, err := json.Marshal(w)
+	body, err := marshalNoEscape(w)
 	if err != nil {
 		return nil, fmt.Errorf("agentmemory: %s: encoding the request: %w", op, err)
 	}
@@ -192,19 +224,17 @@ func (s *Store) Search(ctx context.Context, req SearchRequest) (*SearchResult, e
 	return &res, nil
 }
 
-// ChunkText splits texts (1 to 1000 strings) with the store's chunking
+// ChunkText splits texts with the store's chunking
 // configuration, as the package chunks record text and queries: one list of
 // chunk texts per text, in order, [] for a text without a non-space
 // character. It is for clients that embed themselves, so chunks and
 // vectors stay aligned. One database round trip, read-only.
 func (s *Store) ChunkText(ctx context.Context, texts []string) ([][]string, error) {
-	const op = "Store.ChunkText"
-	if len(texts) < 1 || len(texts) > maxChunkTexts {
-		return nil, invalidArgument(op, "texts has %d strings; 1 to %d are allowed", len(texts), maxChunkTexts)
-	}
-	return s.chunkText(ctx, op, texts)
+	return s.chunkText(ctx, "Store.ChunkText", texts)
 }
 
+// maxChunkTexts is how many texts client-side embedding sends per
+// chunk_text call (the package's bound on one request).
 const maxChunkTexts = 1000
 
 func (s *Store) chunkText(ctx context.Context, op string, texts []string) ([][]string, error) {
@@ -233,20 +263,13 @@ func (s *Store) chunkText(ctx context.Context, op string, texts []string) ([][]s
 // searchable: needed after writes with SearchIndexSync Manual, and a way to
 // wait for Auto. It runs in an autonomous transaction and commits it (the
 // sync commits); the caller's pending work is neither committed nor
-// synchronized, so commit it first. Stores of the connected schema only: a
-// Store opened with a SchemaOwner is refused. VECTOR stores have no text
-// index: ErrInvalidArgument.
+// synchronized, so commit it first. Stores of the connected schema only.
+// VECTOR stores have no text index: the package raises ErrInvalidArgument.
 func (s *Store) SyncSearchIndex(ctx context.Context) error {
 	const op = "Store.SyncSearchIndex"
-	if s.owner != "" {
-		return invalidArgument(op, "the store was opened with SchemaOwner %s; sync_search_index works on stores of the connected schema only: connect as the owner", s.owner)
-	}
-	if oneOf(s.Info().Config.SearchStrategy, Vector) {
-		return invalidArgument(op, "%s uses VECTOR search, which has no text index to synchronize", searchStoreName(s.ID()))
-	}
 	// No transaction of the client's: the procedure commits its own
 	// autonomous one, and the caller's work is not its to commit.
-	defer s.searchHoldSession()()
+	defer s.holdSession()()
 	return callProc(ctx, s.db, op, blockSyncSearchIndex, sql.Named("b_store_id", s.ID()))
 }
 
@@ -254,7 +277,7 @@ func (s *Store) SyncSearchIndex(ctx context.Context) error {
 // store and decodes its response: one round trip on one session (see
 // onSession), serialized on a session handle.
 func (s *Store) searchCall(ctx context.Context, op, block string, out any, args ...any) error {
-	defer s.searchHoldSession()()
+	defer s.holdSession()()
 	return onSession(ctx, s.db, op, func(h DBTX) error {
 		text, err := callFunc(ctx, h, op, block, args...)
 		if err != nil {
@@ -264,9 +287,9 @@ func (s *Store) searchCall(ctx context.Context, op, block string, out any, args 
 	})
 }
 
-// searchHoldSession takes the store's session for one call, when its handle
-// pins one, and returns the release.
-func (s *Store) searchHoldSession() func() {
+// holdSession takes the store's session for one call, when its handle pins
+// one, and returns the release.
+func (s *Store) holdSession() func() {
 	if s.session == nil {
 		return func() {}
 	}

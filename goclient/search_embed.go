@@ -35,14 +35,10 @@ func (s *Store) embedQuery(ctx context.Context, op string, w *searchWire) error 
 		if err != nil {
 			return err
 		}
+		if len(lists[0]) == 0 {
+			return nil // no chunk to embed: the package words what is wrong
+		}
 		chunks = lists[0]
-		if len(chunks) == 0 {
-			return invalidArgument(op, "query %s has no text to embed: the store's chunking gives no chunk", searchQuote(w.Query, queryQuoteChars))
-		}
-		if len(chunks) > maxQueryVectors {
-			return invalidArgument(op, "query splits into %d chunks with the store's chunking (max %d %s); at most %d are searched: shorten the query",
-				len(chunks), cfg.Chunking.Max, cfg.Chunking.By, maxQueryVectors)
-		}
 	}
 	vectors, err := s.searchEmbedder().Embed(ctx, chunks)
 	if err != nil {
@@ -55,11 +51,6 @@ func (s *Store) embedQuery(ctx context.Context, op string, w *searchWire) error 
 		return &Error{Code: 20105, Name: "INCOMPATIBLE_STORE", Op: op, Message: fmt.Sprintf(
 			"INCOMPATIBLE_STORE: the Embedder produces %d-dimension vectors; %s has vector_dim %d: use an embedder of the store's dimension",
 			len(vectors[0]), searchStoreName(s.ID()), dim)}
-	}
-	for i, v := range vectors {
-		if err := checkQueryVector(op, fmt.Sprintf("the embedding of query chunk %d", i), v); err != nil {
-			return err
-		}
 	}
 	w.Query = ""
 	if len(vectors) == 1 {

@@ -2,6 +2,7 @@ package agentmemory
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -46,7 +47,7 @@ const searchEmptyResponse = `{"search_strategy":"VECTOR","query_chunks":1,"resul
 func TestSearchEmbedsAShortQuery(t *testing.T) {
 	e := &searchListEmbedder{vec: searchByLength}
 	f, s := openSearchStore(t, searchStoreInfo("vector"), StoreOptions{Embedder: e}, answer(searchEmptyResponse))
-	_, err := s.Search(t.Context(), SearchRequest{Query: "pizza near me", K: Some(3), UserID: None[string]()})
+	_, err := s.Search(t.Context(), SearchRequest{Query: "pizza near me", K: 3, UserID: None[string]()})
 	require.NoError(t, err)
 	assert.Equal(t, [][]string{{"pizza near me"}}, e.calls, "one chunk: the query itself, one Embed call")
 	assert.Equal(t, []string{"prepare search", "exec search", "autocommit"}, f.Events(), "one round trip")
@@ -90,20 +91,26 @@ func TestSearchLongQueryOfOneChunkSendsOneVector(t *testing.T) {
 	assert.JSONEq(t, `{"query_vector":[9,1,0]}`, searchSentRequest(t, f, "search"))
 }
 
-func TestSearchQueryOfTooManyChunks(t *testing.T) {
+// How many query chunks may be searched is the package's rule: the client
+// embeds every chunk and sends them; the package answers.
+func TestSearchQueryOfManyChunksIsSent(t *testing.T) {
 	info := searchStoreInfo("vector")
 	info.Config.Chunking.Max = 1
 	chunks := `["` + strings.TrimSuffix(strings.Repeat(`w", "`, 17), `, "`) + `]`
 	e := &searchListEmbedder{vec: searchByLength}
-	_, s := openSearchStore(t, info, StoreOptions{Embedder: e}, func(c fakeCall) (string, error) {
-		require.Equal(t, "chunk_text", c.Fn, "no search after the refusal")
-		return `{"chunks":[` + chunks + `]}`, nil
+	f, s := openSearchStore(t, info, StoreOptions{Embedder: e}, func(c fakeCall) (string, error) {
+		if c.Fn == "chunk_text" {
+			return `{"chunks":[` + chunks + `]}`, nil
+		}
+		return "", fakeOraErr{20100, "INVALID_ARGUMENT: query_vectors has 17 vectors; at most 16"}
 	})
 	_, err := s.Search(t.Context(), SearchRequest{Query: strings.Repeat("w ", 17)})
-	require.Error(t, err)
-	assert.True(t, errors.Is(err, ErrInvalidArgument))
-	assert.ErrorContains(t, err, "query splits into 17 chunks with the store's chunking (max 1 words); at most 16 are searched: shorten the query")
-	assert.Empty(t, e.calls, "nothing embedded")
+	assert.True(t, errors.Is(err, ErrInvalidArgument), "the package's refusal, mapped: %v", err)
+	var sent struct {
+		QueryVectors [][]float32 `json:"query_vectors"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(searchSentRequest(t, f, "search")), &sent))
+	assert.Len(t, sent.QueryVectors, 17)
 }
 
 func TestSearchDoesNotEmbed(t *testing.T) {
@@ -139,9 +146,11 @@ func TestSearchDoesNotEmbed(t *testing.T) {
 }
 
 func TestSearchWithoutModelOrEmbedder(t *testing.T) {
-	_, s := openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, searchNoCall(t))
+	_, s := openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, func(fakeCall) (string, error) {
+		return "", fakeOraErr{20100, "INVALID_ARGUMENT: query: the store has no in-database embedding model"}
+	})
 	_, err := s.Search(t.Context(), SearchRequest{Query: "pizza"})
-	assert.ErrorContains(t, err, "INVALID_ARGUMENT: query: store UTS_SRCH_V has no in-database embedding model to embed the query; pass query_vector (embed on the client)")
+	assert.ErrorIs(t, err, ErrInvalidArgument, "the package's rule, mapped")
 
 	info := searchStoreInfo("vector")
 	info.Config.EmbeddingModel = Some("ALL_MINILM_L12_V2")
@@ -178,7 +187,6 @@ func TestSearchEmbedderFailures(t *testing.T) {
 		{"not finite", each([]float32{1, float32(math.Inf(1)), 0}), ErrEmbeddingService, "values must be finite"},
 		{"store dimension", each([]float32{1, 2}), ErrIncompatibleStore,
 			"INCOMPATIBLE_STORE: the Embedder produces 2-dimension vectors; store UTS_SRCH_V has vector_dim 3"},
-		{"zero vector", each([]float32{0, 0, 0}), ErrInvalidArgument, "the embedding of query chunk 0 is all zeros"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -202,4 +210,12 @@ func TestStoreKeepsWhatSearchNeeds(t *testing.T) {
 	require.True(t, ok, "*Store needs openedSearchStrategy() SearchStrategy (store.go: keep StoreOptions.SearchStrategy from Open)")
 	assert.Same(t, e, s.searchEmbedder())
 	assert.Equal(t, Keyword, s.searchStrategy(), "upper-cased")
+}
+
+func searchRepeatVector(v []float32, n int) [][]float32 {
+	out := make([][]float32, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
 }

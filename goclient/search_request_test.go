@@ -12,8 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Every key of the request in each of its states: omitted leaves the key
-// out, None sends null, a value sends the value.
+// Every key of the request: a zero value leaves the key out (the package
+// default); the scope keys and the filter keep three states (omitted, None,
+// a value).
 func TestSearchRequestEncoding(t *testing.T) {
 	base := SearchRequest{QueryVector: []float32{1, 0, 0}}
 	with := func(f func(*SearchRequest)) SearchRequest { r := base; f(&r); return r }
@@ -26,8 +27,8 @@ func TestSearchRequestEncoding(t *testing.T) {
 		{"query", SearchRequest{Query: "pizza"}, `{"query":"pizza"}`},
 		{"query vectors", SearchRequest{QueryVectors: [][]float32{{1, 0}, {0.25, 0.5}}}, `{"query_vectors":[[1,0],[0.25,0.5]]}`},
 		{"float32 values keep their shortest form", SearchRequest{QueryVector: []float32{0.1, -3.4028235e38}}, `{"query_vector":[0.1,-3.4028235e+38]}`},
-		{"k value", with(func(r *SearchRequest) { r.K = Some(5) }), `{"query_vector":[1,0,0],"k":5}`},
-		{"k None", with(func(r *SearchRequest) { r.K = None[int]() }), `{"query_vector":[1,0,0],"k":null}`},
+		{"k value", with(func(r *SearchRequest) { r.K = 5 }), `{"query_vector":[1,0,0],"k":5}`},
+		{"k above the old 1000 bound is the package's to judge", with(func(r *SearchRequest) { r.K = 5000 }), `{"query_vector":[1,0,0],"k":5000}`},
 		{"user value", with(func(r *SearchRequest) { r.UserID = Some("u1") }), `{"query_vector":[1,0,0],"user_id":"u1"}`},
 		{"user None", with(func(r *SearchRequest) { r.UserID = None[string]() }), `{"query_vector":[1,0,0],"user_id":null}`},
 		{"agent value", with(func(r *SearchRequest) { r.AgentID = Some("a1") }), `{"query_vector":[1,0,0],"agent_id":"a1"}`},
@@ -36,94 +37,44 @@ func TestSearchRequestEncoding(t *testing.T) {
 		{"thread None", with(func(r *SearchRequest) { r.ThreadID = None[string]() }), `{"query_vector":[1,0,0],"thread_id":null}`},
 		{"record types", with(func(r *SearchRequest) { r.RecordTypes = []RecordType{RecordTypeMemory, "FACT"} }),
 			`{"query_vector":[1,0,0],"record_types":["memory","FACT"]}`},
-		{"include invalid false", with(func(r *SearchRequest) { r.IncludeInvalidResults = Some(false) }),
+		{"exclude invalid", with(func(r *SearchRequest) { r.ExcludeInvalid = true }),
 			`{"query_vector":[1,0,0],"include_invalid_results":false}`},
-		{"include invalid None", with(func(r *SearchRequest) { r.IncludeInvalidResults = None[bool]() }),
-			`{"query_vector":[1,0,0],"include_invalid_results":null}`},
 		{"filter value", with(func(r *SearchRequest) { r.MetadataFilter = Some(Filter{"tags": ArrayContains("prod")}) }),
 			`{"query_vector":[1,0,0],"metadata_filter":{"tags":{"$array_contains":"prod"}}}`},
 		{"empty filter", with(func(r *SearchRequest) { r.MetadataFilter = Some(Filter{}) }), `{"query_vector":[1,0,0],"metadata_filter":{}}`},
 		{"filter None", with(func(r *SearchRequest) { r.MetadataFilter = None[Filter]() }), `{"query_vector":[1,0,0],"metadata_filter":null}`},
-		{"hops", with(func(r *SearchRequest) { r.NumHops = Some(0) }), `{"query_vector":[1,0,0],"num_hops":0}`},
-		{"hops None", with(func(r *SearchRequest) { r.NumHops = None[int]() }), `{"query_vector":[1,0,0],"num_hops":null}`},
-		{"max linked", with(func(r *SearchRequest) { r.MaxLinkedResults = Some(0) }), `{"query_vector":[1,0,0],"max_linked_results":0}`},
-		{"max linked None", with(func(r *SearchRequest) { r.MaxLinkedResults = None[int]() }), `{"query_vector":[1,0,0],"max_linked_results":null}`},
+		{"filter sent as given, even one the package refuses", with(func(r *SearchRequest) { r.MetadataFilter = Some(Filter{"$not": 1}) }),
+			`{"query_vector":[1,0,0],"metadata_filter":{"$not":1}}`},
+		{"hops", with(func(r *SearchRequest) { r.NumHops = 2 }), `{"query_vector":[1,0,0],"num_hops":2}`},
+		{"max linked", with(func(r *SearchRequest) { r.MaxLinkedResults = 7 }), `{"query_vector":[1,0,0],"max_linked_results":7}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := json.Marshal(c.req)
+			got, err := json.Marshal(c.req.wire(""))
 			require.NoError(t, err)
 			assert.JSONEq(t, c.want, string(got))
-			var back SearchRequest
-			require.NoError(t, json.Unmarshal(got, &back))
-			again, err := json.Marshal(back)
-			require.NoError(t, err)
-			assert.JSONEq(t, c.want, string(again), "decoding restores all three states")
 		})
 	}
 	t.Run("the store's strategy is sent after the request's keys", func(t *testing.T) {
-		got, err := json.Marshal(searchWire{SearchRequest: SearchRequest{Query: "x"}, SearchStrategy: Keyword})
+		got, err := json.Marshal(SearchRequest{Query: "x"}.wire(Keyword))
 		require.NoError(t, err)
 		assert.Equal(t, `{"query":"x","search_strategy":"KEYWORD"}`, string(got))
 	})
 }
 
-// Rules the fixtures do not reach: the client's own types allow values
-// JSON fixtures cannot hold, and some boundaries.
-func TestSearchRequestValidate(t *testing.T) {
-	v := []float32{1, 0, 0}
-	cases := []struct {
-		name string
-		req  SearchRequest
-		want string // "" = valid
-	}{
-		{"nothing", SearchRequest{}, "exactly one of query, query_vector and query_vectors is required; got none"},
-		{"all three", SearchRequest{Query: "x", QueryVector: v, QueryVectors: [][]float32{v}},
-			"exactly one of query, query_vector and query_vectors is required; got query, query_vector and query_vectors"},
-		{"vector and vectors", SearchRequest{QueryVector: v, QueryVectors: [][]float32{v}}, "exactly one of query, query_vector and query_vectors is required; got query_vector and query_vectors"},
-		{"query of 32767 characters", SearchRequest{Query: strings.Repeat("é", 32767)}, ""},
-		{"query of 32768 characters", SearchRequest{Query: strings.Repeat("é", 32768)}, "query has 32768 characters; at most 32767"},
-		{"blank query quoted and cut", SearchRequest{Query: strings.Repeat(" ", 150)}, "query '" + strings.Repeat(" ", 100) + "...' must contain"},
-		{"no-break space is a character", SearchRequest{Query: "\u00a0"}, ""},
-		{"NaN", SearchRequest{QueryVector: []float32{1, float32(math.NaN())}}, "query_vector[1] NaN must be a finite number"},
-		{"infinity", SearchRequest{QueryVector: []float32{float32(math.Inf(-1))}}, "query_vector[0] -Inf is outside the FLOAT32 range"},
-		{"zero vector among vectors", SearchRequest{QueryVectors: [][]float32{v, {0, 0, 0}}}, "query_vectors[1] is all zeros"},
-		{"empty vector among vectors", SearchRequest{QueryVectors: [][]float32{{}}}, "query_vectors[0] is empty"},
-		{"16 vectors", SearchRequest{QueryVectors: searchRepeatVector(v, 16)}, ""},
-		{"k 1000", SearchRequest{QueryVector: v, K: Some(1000)}, ""},
-		{"k negative", SearchRequest{QueryVector: v, K: Some(-1)}, "k -1 must be a whole number from 1 to 1000"},
-		{"id of 128 characters", SearchRequest{QueryVector: v, UserID: Some(strings.Repeat("ü", 128))}, ""},
-		{"id of 129 characters", SearchRequest{QueryVector: v, AgentID: Some(strings.Repeat("a", 129))},
-			"agent_id '" + strings.Repeat("a", 60) + "...' has 129 characters; at most 128"},
-		{"empty thread id", SearchRequest{QueryVector: v, ThreadID: Some("")}, "thread_id '' is empty: use null for unscoped records"},
-		{"record types any case", SearchRequest{QueryVector: v, RecordTypes: []RecordType{"MEMORY", "Thread_Summary", "thread"}}, ""},
-		{"hops 5 reach the package", SearchRequest{QueryVector: v, NumHops: Some(5)}, ""},
-		{"hops None", SearchRequest{QueryVector: v, NumHops: None[int]()}, "num_hops null must be a whole number from 0 to 5"},
-		{"max linked 1001", SearchRequest{QueryVector: v, MaxLinkedResults: Some(1001)}, "max_linked_results 1001 must be a whole number from 0 to 1000"},
-		{"include invalid None", SearchRequest{QueryVector: v, IncludeInvalidResults: None[bool]()}, "include_invalid_results null must be true or false"},
-		{"filter checked", SearchRequest{QueryVector: v, MetadataFilter: Some(Filter{"$not": 1})}, "metadata_filter.$not: operator $not cannot be a field name"},
-		{"nil filter value", SearchRequest{QueryVector: v, MetadataFilter: Some(Filter(nil))}, "metadata_filter must be a JSON object or null"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			err := c.req.Validate()
-			if c.want == "" {
-				assert.NoError(t, err)
-				return
-			}
-			require.Error(t, err)
-			assert.True(t, errors.Is(err, ErrInvalidArgument))
-			assert.Contains(t, err.Error(), "INVALID_ARGUMENT: "+c.want)
-		})
-	}
-}
-
-func searchRepeatVector(v []float32, n int) [][]float32 {
-	out := make([][]float32, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
+// Only what Go cannot encode is refused by the client: NaN and infinite
+// vector values. Everything else reaches the package.
+func TestSearchRefusesOnlyWhatCannotBeEncoded(t *testing.T) {
+	f, s := openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, answer(`{"search_strategy":"VECTOR","query_chunks":1,"results":[],"warnings":[]}`))
+	_, err := s.Search(t.Context(), SearchRequest{QueryVector: []float32{1, float32(math.NaN())}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "encoding the request")
+	before := len(f.Calls())
+	_, err = s.Search(t.Context(), SearchRequest{})
+	require.NoError(t, err, "an empty request is the package's to refuse")
+	_, err = s.Search(t.Context(), SearchRequest{QueryVectors: [][]float32{{1, 0, 0}, {1, 0}}})
+	require.NoError(t, err, "dimensions are the package's to check")
+	assert.Len(t, f.Calls(), before+2)
 }
 
 // A KEYWORD client of a HYBRID store sends search_strategy KEYWORD; a client
@@ -137,19 +88,10 @@ func TestSearchSendsTheStrategyTheStoreWasOpenedWith(t *testing.T) {
 	assert.Equal(t, Keyword, res.SearchStrategy)
 	assert.Empty(t, res.Results)
 
-	_, err = s.Search(t.Context(), SearchRequest{QueryVector: []float32{1}})
-	assert.ErrorContains(t, err, "query_vector cannot be used with search_strategy KEYWORD", "the strategy searched, not the store's")
-
 	f, s = openSearchStore(t, searchStoreInfo("hybrid"), StoreOptions{}, answer(resp))
 	_, err = s.Search(t.Context(), SearchRequest{Query: "pizza"})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"query":"pizza"}`, searchSentRequest(t, f, "search"))
-}
-
-func TestSearchVectorDimensionOfEachQueryVector(t *testing.T) {
-	_, s := openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, searchNoCall(t))
-	_, err := s.Search(t.Context(), SearchRequest{QueryVectors: [][]float32{{1, 0, 0}, {1, 0}}})
-	assert.ErrorContains(t, err, "INVALID_ARGUMENT: query_vectors[1] has 2 dimensions; the store's vectors have 3")
 }
 
 func TestSearchDecodesLinkedResults(t *testing.T) {
@@ -194,11 +136,6 @@ func TestChunkText(t *testing.T) {
 	assert.JSONEq(t, `{"texts":["a b c"," "]}`, searchSentRequest(t, f, "chunk_text"))
 	assert.Equal(t, []string{"prepare chunk_text", "exec chunk_text", "autocommit"}, f.Events())
 
-	_, err = s.ChunkText(t.Context(), nil)
-	assert.ErrorContains(t, err, "texts has 0 strings; 1 to 1000 are allowed")
-	_, err = s.ChunkText(t.Context(), make([]string, 1001))
-	assert.ErrorContains(t, err, "texts has 1001 strings")
-
 	_, s = openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, answer(`{"chunks":[["a"]]}`))
 	_, err = s.ChunkText(t.Context(), []string{"a", "b"})
 	assert.ErrorContains(t, err, "1 chunk lists for 2 texts")
@@ -210,13 +147,11 @@ func TestSyncSearchIndex(t *testing.T) {
 	assert.Equal(t, []string{"prepare sync_search_index", "exec sync_search_index", "autocommit"}, f.Events())
 	assert.Equal(t, map[string]any{"b_store_id": "UTS_SRCH_K"}, f.Calls()[0].Args)
 
-	_, s = openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, searchNoCall(t))
+	_, s = openSearchStore(t, searchStoreInfo("vector"), StoreOptions{}, func(fakeCall) (string, error) {
+		return "", fakeOraErr{20100, "INVALID_ARGUMENT: store UTS_SRCH_V uses VECTOR search, which has no text index to synchronize"}
+	})
 	err := s.SyncSearchIndex(t.Context())
-	assert.True(t, errors.Is(err, ErrInvalidArgument))
-	assert.ErrorContains(t, err, "store UTS_SRCH_V uses VECTOR search, which has no text index to synchronize")
-
-	_, s = openSearchStore(t, searchStoreInfo("hybrid"), StoreOptions{SchemaOwner: "OTHER"}, searchNoCall(t))
-	assert.ErrorContains(t, s.SyncSearchIndex(t.Context()), "opened with SchemaOwner OTHER")
+	assert.True(t, errors.Is(err, ErrInvalidArgument), "the package's rule, mapped")
 
 	_, s = openSearchStore(t, searchStoreInfo("hybrid"), StoreOptions{}, func(fakeCall) (string, error) {
 		return "", fakeOraErr{20103, "SCHEMA_MISSING: text index UTS_SRCH_H_RECORD_CHUNKS_HYB_IX is missing; run describe_store"}
@@ -246,7 +181,7 @@ func TestSearchOnConnIsSerialized(t *testing.T) {
 	s.session.Lock() // another call of this Store is running
 	done := make(chan error, 1)
 	go func() {
-		_, err := s.Search(t.Context(), SearchRequest{QueryVector: []float32{1, 0, 0}, K: Some(3)})
+		_, err := s.Search(t.Context(), SearchRequest{QueryVector: []float32{1, 0, 0}, K: 3})
 		done <- err
 	}()
 	time.Sleep(20 * time.Millisecond)
@@ -272,7 +207,7 @@ func TestSearchLeavesTransactionsAlone(t *testing.T) {
 	require.NoError(t, err)
 	s, err := Open(t.Context(), tx, StoreOptions{MemoryStoreID: "UTS_SRCH_V"})
 	require.NoError(t, err)
-	_, err = s.Search(t.Context(), SearchRequest{QueryVector: []float32{1, 0, 0}, K: Some(3)})
+	_, err = s.Search(t.Context(), SearchRequest{QueryVector: []float32{1, 0, 0}, K: 3})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"begin", "prepare open_store", "exec open_store", "prepare search", "exec search"}, f.Events())
 	require.NoError(t, tx.Rollback(), "the caller still owns its transaction")

@@ -104,9 +104,12 @@ func (s *Store) openedEmbedder() Embedder { return s.opts.Embedder }
 // KEYWORD client on a HYBRID store keeps searching as KEYWORD.
 func (s *Store) openedSearchStrategy() SearchStrategy { return s.opts.SearchStrategy }
 
-// Open opens a store with one package call (open_store): it validates opts,
-// then lets the package check, create, repair or recreate the store's
-// schema as opts.SchemaPolicy says. The returned Store holds the store's
+// Open opens a store with one package call (open_store): the package checks
+// opts and checks, creates, repairs or recreates the store's schema as
+// opts.SchemaPolicy says. With opts.Embedder and VectorDim omitted, a
+// creating policy on a VECTOR store takes vector_dim from the Embedder's
+// Dimension (or, when it is 0 until its first call, from one Embed call of a
+// short probe text). The returned Store holds the store's
 // information, the DDL performed and the package's warnings, and keeps db
 // for its later calls: a Store opened on a *sql.Tx is usable until that
 // transaction ends.
@@ -119,7 +122,8 @@ func (s *Store) openedSearchStrategy() SearchStrategy { return s.opts.SearchStra
 // (NoCheck on an unknown store).
 func Open(ctx context.Context, db DBTX, opts StoreOptions) (*Store, error) {
 	const op = "Open"
-	if err := opts.validate(op); err != nil {
+	opts, err := opts.withEmbedderDim(ctx)
+	if err != nil {
 		return nil, err
 	}
 	req, err := json.Marshal(opts)
@@ -151,11 +155,29 @@ func (s *Store) Warnings() []string { return slices.Clone(s.result.Warnings) }
 
 // Describe reports the store's current state, objects and row counts.
 func (s *Store) Describe(ctx context.Context) (*Description, error) {
-	if s.session != nil {
-		s.session.Lock()
-		defer s.session.Unlock()
-	}
+	defer s.holdSession()()
 	return DescribeStore(ctx, s.db, s.ID(), s.owner)
+}
+
+// WithTx returns a Store for the same store whose calls run inside tx (a
+// *sql.Tx or *sqlx.Tx, or any handle of one session): they then neither
+// commit nor roll back, and the caller's Commit or Rollback decides. No
+// round trip: the returned Store shares what Open reported, and is usable
+// until tx ends. s itself is unchanged.
+//
+//	tx, _ := db.BeginTx(ctx, nil)
+//	defer tx.Rollback()
+//	txs := store.WithTx(tx)
+//	... txs.AddMemory(ctx, ...), txs.Update(ctx, ...) ...
+//	err = tx.Commit()
+func (s *Store) WithTx(tx DBTX) *Store {
+	c := *s
+	c.db = tx
+	c.session = nil
+	if pinsSession(tx) {
+		c.session = new(sync.Mutex)
+	}
+	return &c
 }
 
 // DescribeStore reports a store's state, managed objects, row counts and,
@@ -164,12 +186,6 @@ func (s *Store) Describe(ctx context.Context) (*Description, error) {
 // schema. Errors: ErrNotFound for an unknown store.
 func DescribeStore(ctx context.Context, db DBTX, id, schemaOwner string) (*Description, error) {
 	const op = "DescribeStore"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
-	if err := validateUser(op, "schemaOwner", schemaOwner, true); err != nil {
-		return nil, err
-	}
 	var d Description
 	err := callJSON(ctx, db, op, blockDescribeStore, &d,
 		sql.Named("b_store_id", id), sql.Named("b_schema_owner", schemaOwner))
@@ -183,9 +199,6 @@ func DescribeStore(ctx context.Context, db DBTX, id, schemaOwner string) (*Descr
 // connected schema), ordered by memory_store_id, the default store first.
 func ListStores(ctx context.Context, db DBTX, schemaOwner string) ([]StoreInfo, error) {
 	const op = "ListStores"
-	if err := validateUser(op, "schemaOwner", schemaOwner, true); err != nil {
-		return nil, err
-	}
 	var res struct {
 		Stores []StoreInfo `json:"stores"`
 	}
@@ -203,9 +216,6 @@ func ListStores(ctx context.Context, db DBTX, schemaOwner string) ([]StoreInfo, 
 // (the store is newer than the package).
 func UpgradeStore(ctx context.Context, db DBTX, id string) (*StoreResult, error) {
 	const op = "UpgradeStore"
-	if err := validateStoreID(op, id); err != nil {
-		return nil, err
-	}
 	var res StoreResult
 	if err := callJSON(ctx, db, op, blockUpgradeStore, &res, sql.Named("b_store_id", id)); err != nil {
 		return nil, err
@@ -219,37 +229,36 @@ func UpgradeStore(ctx context.Context, db DBTX, id string) (*StoreResult, error)
 // Errors: ErrNotFound, ErrStoreBroken (a step failed; run it again).
 func DropStore(ctx context.Context, db DBTX, id string) error {
 	const op = "DropStore"
-	if err := validateStoreID(op, id); err != nil {
-		return err
-	}
 	return onSession(ctx, db, op, func(h DBTX) error {
 		return callProc(ctx, h, op, blockDropStore, sql.Named("b_store_id", id))
 	})
 }
 
+// GrantOptions are the options of GrantAccess.
+type GrantOptions struct {
+	// Access is ReadWrite or ReadOnly; "": the package default, ReadWrite.
+	Access Access
+	// CreateSynonyms creates synonyms named like the store's objects in the
+	// grantee's schema, so it can omit SchemaOwner (this needs CREATE ANY
+	// SYNONYM).
+	CreateSynonyms bool
+}
+
 // GrantAccess grants grantee, an existing database user other than the
-// owner, access to a store of the connected schema: ReadWrite or ReadOnly
-// ("" means the package default, ReadWrite). With createSynonyms, synonyms
-// named like the store's objects are created in the grantee's schema so it
-// can omit SchemaOwner (this needs CREATE ANY SYNONYM). Grants are committed
-// when it returns (see DBTX); it is repeatable. Errors: ErrNotFound,
-// ErrInvalidArgument, ErrPrivilegeMissing.
-func GrantAccess(ctx context.Context, db DBTX, id, grantee string, access Access, createSynonyms bool) error {
+// owner, access to a store of the connected schema (see GrantOptions).
+// Grants are committed when it returns (see DBTX); it is repeatable.
+// Errors: ErrNotFound, ErrInvalidArgument, ErrPrivilegeMissing.
+func GrantAccess(ctx context.Context, db DBTX, id, grantee string, opts ...GrantOptions) error {
 	const op = "GrantAccess"
-	if err := validateStoreID(op, id); err != nil {
-		return err
+	var o GrantOptions
+	if len(opts) > 0 {
+		o = opts[len(opts)-1]
 	}
-	if err := validateUser(op, "grantee", grantee, false); err != nil {
-		return err
-	}
-	args := []any{sql.Named("b_store_id", id), sql.Named("b_grantee", grantee), sql.Named("b_create_synonyms", createSynonyms)}
+	args := []any{sql.Named("b_store_id", id), sql.Named("b_grantee", grantee), sql.Named("b_create_synonyms", o.CreateSynonyms)}
 	block := blockGrantDefault
-	if access != "" {
-		if !oneOf(access, ReadWrite, ReadOnly) {
-			return invalidArgument(op, "access %q must be READ_WRITE or READ_ONLY", access)
-		}
+	if o.Access != "" {
 		block = blockGrantAccess
-		args = append(args, sql.Named("b_access", string(access)))
+		args = append(args, sql.Named("b_access", string(o.Access)))
 	}
 	return onSession(ctx, db, op, func(h DBTX) error { return callProc(ctx, h, op, block, args...) })
 }
@@ -260,12 +269,6 @@ func GrantAccess(ctx context.Context, db DBTX, id, grantee string, access Access
 // ErrInvalidArgument.
 func RevokeAccess(ctx context.Context, db DBTX, id, grantee string) error {
 	const op = "RevokeAccess"
-	if err := validateStoreID(op, id); err != nil {
-		return err
-	}
-	if err := validateUser(op, "grantee", grantee, false); err != nil {
-		return err
-	}
 	return onSession(ctx, db, op, func(h DBTX) error {
 		return callProc(ctx, h, op, blockRevokeAccess, sql.Named("b_store_id", id), sql.Named("b_grantee", grantee))
 	})

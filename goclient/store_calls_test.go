@@ -175,8 +175,8 @@ func TestUpgradeStoreDecodes(t *testing.T) {
 
 func TestGrantAccessBinds(t *testing.T) {
 	f, db := newFakeDB(answer(""))
-	require.NoError(t, GrantAccess(t.Context(), db, "MEM01", "APP_USER", "", true))
-	require.NoError(t, GrantAccess(t.Context(), db, "MEM01", "APP_USER", ReadOnly, false))
+	require.NoError(t, GrantAccess(t.Context(), db, "MEM01", "APP_USER", GrantOptions{CreateSynonyms: true}))
+	require.NoError(t, GrantAccess(t.Context(), db, "MEM01", "APP_USER", GrantOptions{Access: ReadOnly}))
 	require.NoError(t, RevokeAccess(t.Context(), db, "MEM01", "APP_USER"))
 	calls := f.Calls()
 	require.Len(t, calls, 3)
@@ -187,24 +187,26 @@ func TestGrantAccessBinds(t *testing.T) {
 	assert.Equal(t, "revoke_access", calls[2].Fn)
 }
 
-func TestCallsValidateBeforeTheDatabase(t *testing.T) {
-	f, db := newFakeDB(answer("{}"))
+// The client judges no argument: every call reaches the package, whose
+// error comes back as its sentinel.
+func TestStoreCallsLeaveTheRulesToThePackage(t *testing.T) {
+	f, db := newFakeDB(func(fakeCall) (string, error) {
+		return "", fakeOraErr{20100, "INVALID_ARGUMENT: memory_store_id '1X' must start with a letter\nORA-06512: at line 1"}
+	})
 	ctx := t.Context()
 	cases := map[string]error{
 		"Open":                 func() error { _, err := Open(ctx, db, StoreOptions{MemoryStoreID: "1X"}); return err }(),
 		"DescribeStore id":     func() error { _, err := DescribeStore(ctx, db, "1X", ""); return err }(),
-		"DescribeStore owner":  func() error { _, err := DescribeStore(ctx, db, "", "A B"); return err }(),
 		"ListStores owner":     func() error { _, err := ListStores(ctx, db, `"x"`); return err }(),
 		"UpgradeStore id":      func() error { _, err := UpgradeStore(ctx, db, "A-B"); return err }(),
 		"DropStore id":         DropStore(ctx, db, "_X"),
-		"GrantAccess grantee":  GrantAccess(ctx, db, "MEM01", "", ReadWrite, false),
-		"GrantAccess access":   GrantAccess(ctx, db, "MEM01", "APP_USER", "WRITE", false),
+		"GrantAccess access":   GrantAccess(ctx, db, "MEM01", "APP_USER", GrantOptions{Access: "WRITE"}),
 		"RevokeAccess grantee": RevokeAccess(ctx, db, "MEM01", "x y"),
 	}
 	for name, err := range cases {
 		assert.True(t, errors.Is(err, ErrInvalidArgument), "%s: got %v", name, err)
 	}
-	assert.Empty(t, f.Events(), "nothing reached the database")
+	assert.Len(t, f.Calls(), len(cases), "every call reached the package")
 }
 
 func TestNullAndMalformedResponses(t *testing.T) {

@@ -76,26 +76,10 @@ func TestContractOpenStore(t *testing.T) {
 
 			respPath := name + ".response.json"
 			if _, err := os.Stat(respPath); err != nil {
-				// An error case: the package refuses this request, and so does
-				// the client's early validation, with the same class and words.
-				var want struct {
-					Code            int      `json:"code"`
-					Name            string   `json:"name"`
-					MessageContains []string `json:"message_contains"`
-				}
-				decodeStrict(t, name+".error.json", &want)
-				err := opts.Validate()
-				require.Error(t, err)
-				var e *Error
-				require.ErrorAs(t, err, &e)
-				assert.Equal(t, -want.Code, e.Code)
-				assert.Equal(t, want.Name, e.Name)
-				for _, frag := range want.MessageContains {
-					assert.Contains(t, e.Message, frag)
-				}
+				// An error case: the package refuses this request (tested live
+				// in tests/go/store_test.go); the client sends it as is.
 				return
 			}
-			assert.NoError(t, opts.Validate(), "a request the package accepts passes client validation")
 			var res StoreResult
 			decodeStrict(t, respPath, &res)
 			checkStoreInfo(t, res.Store)

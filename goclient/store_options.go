@@ -1,7 +1,8 @@
 package agentmemory
 
 import (
-	"regexp"
+	"context"
+	"fmt"
 	"strings"
 )
 
@@ -96,8 +97,9 @@ type ChunkingConfig struct {
 // is the open_store request: zero fields are left out, so the package
 // default applies (or, for an existing store, what is stored).
 //
-// Embedder is the seed's embedder argument. VectorDim is not inferred from
-// it: pass VectorDim, or let the package take it from EmbeddingModel.
+// Embedder is the seed's embedder argument. When VectorDim is omitted and a
+// creating policy makes a VECTOR store, Open takes the dimension from it
+// (see Open).
 type StoreOptions struct {
 	// MemoryStoreID names the store: a letter, then letters, digits and
 	// underscores, at most 16 characters, case-insensitive (stored upper
@@ -130,8 +132,9 @@ type StoreOptions struct {
 	// VectorDim is the dimension of local vectors (1..65535): it creates the
 	// embedding column and vector index, and is checked against an existing
 	// store (a mismatch is ErrIncompatibleStore). None: no local vectors
-	// (KEYWORD or HYBRID stores). Omitted: the stored value; a new VECTOR
-	// store needs one.
+	// (KEYWORD or HYBRID stores). Omitted: the stored value; for a new
+	// VECTOR store, the Embedder's dimension when there is an Embedder, else
+	// the package takes it from EmbeddingModel.
 	VectorDim Optional[int] `json:"vector_dim,omitzero"`
 	// EmbeddingModel names an ONNX embedding model loaded in the database
 	// (e.g. "ALL_MINILM_L12_V2", or "OWNER.MODEL"). None: no in-database
@@ -166,23 +169,6 @@ const (
 	ReadOnly Access = "READ_ONLY"
 )
 
-var (
-	// storeIDPattern is the seed's rule for memory_store_id.
-	storeIDPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,15}$`)
-	// prefixPattern: a store id and the underscore that joins it to object
-	// names, as the package spec defines table_name_prefix.
-	prefixPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,15}_$`)
-	// userPattern is an unquoted Oracle identifier (128 bytes since 12.2):
-	// schema owners and grantees.
-	userPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_$#]{0,127}$`)
-)
-
-const (
-	ruleStoreID  = "must start with a letter and hold only letters, digits and underscores, at most 16 characters"
-	ruleUser     = "must be an unquoted Oracle user name: a letter, then letters, digits, _, $ or #, at most 128 characters"
-	maxVectorDim = 65535 // Oracle's largest VECTOR dimension count
-)
-
 // oneOf reports whether v equals one of the allowed values, ignoring case.
 func oneOf[S ~string](v S, allowed ...S) bool {
 	for _, a := range allowed {
@@ -193,142 +179,32 @@ func oneOf[S ~string](v S, allowed ...S) bool {
 	return false
 }
 
-// isCreating reports whether p may create objects: what an omitted
-// search_strategy then defaults to is VECTOR, not the stored strategy.
-func (p SchemaPolicy) isCreating() bool {
-	return oneOf(p, CreateIfEmpty, CreateIfNecessary, Recreate)
-}
+// probeText is what Open embeds to learn the dimension of an Embedder that
+// does not know it before its first call.
+const probeText = "agentmem vector dimension probe"
 
-// Validate checks what the client can check before calling the database,
-// and returns an *Error of class INVALID_ARGUMENT (ErrInvalidArgument) naming
-// the field, the value and the rule. The package remains the authority: it
-// checks everything again, and everything that needs the database.
-func (o StoreOptions) Validate() error { return o.validate("StoreOptions.Validate") }
-
-func (o StoreOptions) validate(op string) error {
-	bad := func(format string, args ...any) error { return invalidArgument(op, format, args...) }
-	if o.MemoryStoreID != "" && !storeIDPattern.MatchString(o.MemoryStoreID) {
-		return bad("MemoryStoreID %q %s", o.MemoryStoreID, ruleStoreID)
+// withEmbedderDim returns o with VectorDim taken from o.Embedder when the
+// seed says the store takes it from the embedder: VectorDim omitted, a
+// creating policy, and a VECTOR store (the strategy given or defaulted). The
+// Embedder's known dimension is used; one it learns on its first call costs
+// one Embed call of a short probe text. Otherwise o is returned unchanged.
+func (o StoreOptions) withEmbedderDim(ctx context.Context) (StoreOptions, error) {
+	if o.Embedder == nil || !o.VectorDim.IsOmitted() ||
+		!oneOf(o.SchemaPolicy, CreateIfEmpty, CreateIfNecessary, Recreate) ||
+		(o.SearchStrategy != "" && !oneOf(o.SearchStrategy, Vector)) {
+		return o, nil
 	}
-	if o.TableNamePrefix != "" {
-		if o.MemoryStoreID != "" {
-			return bad("MemoryStoreID %q and TableNamePrefix %q are both set; give only MemoryStoreID (TableNamePrefix is deprecated)",
-				o.MemoryStoreID, o.TableNamePrefix)
+	dim := o.Embedder.Dimension()
+	if dim <= 0 {
+		vecs, err := o.Embedder.Embed(ctx, []string{probeText})
+		if err != nil {
+			return o, fmt.Errorf("agentmemory: Open: learning the Embedder's dimension for vector_dim: %w", err)
 		}
-		if !prefixPattern.MatchString(o.TableNamePrefix) {
-			return bad("TableNamePrefix %q must be a store id followed by an underscore, e.g. MEM01_: the id %s", o.TableNamePrefix, ruleStoreID)
+		if len(vecs) != 1 || len(vecs[0]) == 0 {
+			return o, &EmbeddingServiceError{Op: "Open", Message: fmt.Sprintf("returned %d vectors for the dimension probe", len(vecs))}
 		}
+		dim = len(vecs[0])
 	}
-	if o.SchemaPolicy != "" && !oneOf(o.SchemaPolicy, RequireExisting, CreateIfEmpty, CreateIfNecessary, Recreate, NoCheck) {
-		return bad("SchemaPolicy %q must be one of REQUIRE_EXISTING, CREATE_IF_EMPTY, CREATE_IF_NECESSARY, RECREATE, NO_CHECK", o.SchemaPolicy)
-	}
-	if o.SchemaOwner != "" {
-		if !userPattern.MatchString(o.SchemaOwner) {
-			return bad("SchemaOwner %q %s", o.SchemaOwner, ruleUser)
-		}
-		if o.SchemaPolicy != "" && !oneOf(o.SchemaPolicy, RequireExisting, NoCheck) {
-			return bad("SchemaOwner %q cannot be used with SchemaPolicy %s: another schema's store is opened with REQUIRE_EXISTING or NO_CHECK; create, repair or recreate it connected as its owner",
-				o.SchemaOwner, strings.ToUpper(string(o.SchemaPolicy)))
-		}
-	}
-	if o.SearchStrategy != "" && !oneOf(o.SearchStrategy, Vector, Keyword, Hybrid) {
-		return bad("SearchStrategy %q must be one of VECTOR, KEYWORD, HYBRID", o.SearchStrategy)
-	}
-	if o.SearchIndexSync != "" && !oneOf(o.SearchIndexSync, OnCommit, Manual, Auto) {
-		return bad("SearchIndexSync %q must be one of ON_COMMIT, MANUAL, AUTO", o.SearchIndexSync)
-	}
-	if oneOf(o.SearchIndexSync, Auto) {
-		// Omitted strategy: only a creating policy is known to mean VECTOR.
-		if (o.SearchStrategy != "" && !oneOf(o.SearchStrategy, Hybrid)) || (o.SearchStrategy == "" && o.SchemaPolicy.isCreating()) {
-			strategy := strings.ToUpper(string(o.SearchStrategy))
-			if strategy == "" {
-				strategy = "VECTOR (the default)"
-			}
-			return bad("SearchIndexSync (search_index_sync) AUTO needs SearchStrategy HYBRID, not %s; use ON_COMMIT or MANUAL", strategy)
-		}
-	}
-	if d, ok := o.VectorDim.Get(); ok && (d < 1 || d > maxVectorDim) {
-		return bad("VectorDim %d must be between 1 and %d; use None for no local vectors", d, maxVectorDim)
-	}
-	if o.VectorDim.IsNone() && oneOf(o.SearchStrategy, Vector) {
-		return bad("VectorDim None leaves the store without local vectors, which SearchStrategy VECTOR needs; give the dimension or use KEYWORD")
-	}
-	if m, ok := o.EmbeddingModel.Get(); ok && strings.TrimSpace(m) == "" {
-		return bad("EmbeddingModel %q must name an in-database model; use None for no model", m)
-	}
-	if o.EmbeddingModel.IsNone() && oneOf(o.SearchStrategy, Hybrid) {
-		return bad("EmbeddingModel None: SearchStrategy HYBRID needs an in-database embedding model")
-	}
-	if r := o.MemoryRetentionConfig; r != nil {
-		if err := r.validate(bad); err != nil {
-			return err
-		}
-	}
-	if c := o.Chunking; c != nil {
-		if err := c.validate(bad); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (r RetentionConfig) validate(bad func(string, ...any) error) error {
-	def, hasDef := r.DefaultTTLDays.Get()
-	maxTTL, hasMax := r.MaxTTLDays.Get()
-	if hasDef && def < 1 {
-		return bad("MemoryRetentionConfig.DefaultTTLDays %d must be positive; use None for no default expiry", def)
-	}
-	if hasMax && maxTTL < 1 {
-		return bad("MemoryRetentionConfig.MaxTTLDays %d must be positive; use None for no maximum", maxTTL)
-	}
-	if hasDef && hasMax && def > maxTTL {
-		return bad("MemoryRetentionConfig.DefaultTTLDays %d exceeds MaxTTLDays %d; the default must not be above the maximum", def, maxTTL)
-	}
-	return nil
-}
-
-func (c ChunkingConfig) validate(bad func(string, ...any) error) error {
-	if c.Max < 0 {
-		return bad("Chunking.Max %d must be positive; 0 means the default (200)", c.Max)
-	}
-	if c.Overlap < 0 {
-		return bad("Chunking.Overlap %d must not be negative", c.Overlap)
-	}
-	if c.Max > 0 && c.Overlap >= c.Max {
-		return bad("Chunking.Overlap %d must be smaller than Chunking.Max %d", c.Overlap, c.Max)
-	}
-	if c.By != "" && !oneOf(c.By, "words", "characters", "chars") {
-		return bad("Chunking.By %q must be one of words, characters, chars", c.By)
-	}
-	if c.Split != "" && !oneOf(c.Split, "none", "newline", "blankline", "space", "recursively", "sentence") {
-		return bad("Chunking.Split %q must be one of none, newline, blankline, space, recursively, sentence", c.Split)
-	}
-	if oneOf(c.Split, "sentence") && oneOf(c.By, "characters", "chars") {
-		return bad("Chunking.Split sentence works only with Chunking.By words, not %q", c.By)
-	}
-	if c.Normalize != "" && !oneOf(c.Normalize, "none", "all") {
-		return bad("Chunking.Normalize %q must be one of none, all", c.Normalize)
-	}
-	return nil
-}
-
-// validateStoreID checks a store id given to a call that names a store;
-// empty is the default store.
-func validateStoreID(op, id string) error {
-	if id != "" && !storeIDPattern.MatchString(id) {
-		return invalidArgument(op, "store id %q %s; empty names the default store", id, ruleStoreID)
-	}
-	return nil
-}
-
-// validateUser checks a schema owner or grantee argument; empty is allowed
-// only where allowEmpty says so.
-func validateUser(op, arg, name string, allowEmpty bool) error {
-	if name == "" && allowEmpty {
-		return nil
-	}
-	if !userPattern.MatchString(name) {
-		return invalidArgument(op, "%s %q %s", arg, name, ruleUser)
-	}
-	return nil
+	o.VectorDim = Some(dim)
+	return o, nil
 }

@@ -4,93 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestStoreOptionsValidate(t *testing.T) {
-	cases := []struct {
-		name string
-		opts StoreOptions
-		want []string // substrings of the message; nil means valid
-	}{
-		{"zero value opens the default store", StoreOptions{}, nil},
-		{"id lower case accepted", StoreOptions{MemoryStoreID: "mem_01"}, nil},
-		{"id of 16 characters", StoreOptions{MemoryStoreID: "A234567890123456"}, nil},
-		{"id of 17 characters", StoreOptions{MemoryStoreID: "A2345678901234567"}, []string{"MemoryStoreID", `"A2345678901234567"`, "at most 16"}},
-		{"id starting with a digit", StoreOptions{MemoryStoreID: "9BAD"}, []string{"MemoryStoreID", `"9BAD"`, "start with a letter"}},
-		{"id with a dollar", StoreOptions{MemoryStoreID: "A$B"}, []string{"MemoryStoreID", `"A$B"`}},
-		{"id with a hyphen", StoreOptions{MemoryStoreID: "a-b"}, []string{"MemoryStoreID", `"a-b"`}},
-		{"id and prefix both", StoreOptions{MemoryStoreID: "A", TableNamePrefix: "A_"}, []string{"MemoryStoreID", "TableNamePrefix", "both"}},
-		{"prefix alone", StoreOptions{TableNamePrefix: "MEM01_"}, nil},
-		{"prefix of a 16-character id", StoreOptions{TableNamePrefix: "A234567890123456_"}, nil},
-		{"prefix too long", StoreOptions{TableNamePrefix: "A2345678901234567_"}, []string{"TableNamePrefix", `"A2345678901234567_"`, "at most 16"}},
-		{"prefix without the underscore", StoreOptions{TableNamePrefix: "MEM01"}, []string{"TableNamePrefix", "followed by an underscore"}},
-		{"prefix with a space", StoreOptions{TableNamePrefix: "A B_"}, []string{"TableNamePrefix", `"A B_"`}},
-		{"unknown policy", StoreOptions{SchemaPolicy: "CREATE"}, []string{"SchemaPolicy", `"CREATE"`, "REQUIRE_EXISTING"}},
-		{"policy any case", StoreOptions{SchemaPolicy: "create_if_necessary"}, nil},
-		{"owner with REQUIRE_EXISTING", StoreOptions{SchemaOwner: "app_owner", SchemaPolicy: RequireExisting}, nil},
-		{"owner with omitted policy", StoreOptions{SchemaOwner: "APP_OWNER"}, nil},
-		{"owner with NO_CHECK", StoreOptions{SchemaOwner: "APP_OWNER", SchemaPolicy: NoCheck}, nil},
-		{"owner with CREATE_IF_NECESSARY", StoreOptions{SchemaOwner: "APP_OWNER", SchemaPolicy: CreateIfNecessary}, []string{"SchemaOwner", `"APP_OWNER"`, "CREATE_IF_NECESSARY", "as its owner"}},
-		{"owner with CREATE_IF_EMPTY", StoreOptions{SchemaOwner: "APP_OWNER", SchemaPolicy: CreateIfEmpty}, []string{"SchemaOwner", "CREATE_IF_EMPTY"}},
-		{"owner with RECREATE", StoreOptions{SchemaOwner: "APP_OWNER", SchemaPolicy: "recreate"}, []string{"SchemaOwner", "RECREATE"}},
-		{"owner quoted", StoreOptions{SchemaOwner: `"App"`}, []string{"SchemaOwner", "unquoted"}},
-		{"owner with a dot", StoreOptions{SchemaOwner: "A.B"}, []string{"SchemaOwner", `"A.B"`}},
-		{"unknown strategy", StoreOptions{SearchStrategy: "SEMANTIC"}, []string{"SearchStrategy", `"SEMANTIC"`, "VECTOR, KEYWORD, HYBRID"}},
-		{"unknown sync", StoreOptions{SearchIndexSync: "LATER"}, []string{"SearchIndexSync", `"LATER"`, "ON_COMMIT, MANUAL, AUTO"}},
-		{"AUTO with HYBRID", StoreOptions{SearchStrategy: Hybrid, SearchIndexSync: Auto, EmbeddingModel: Some("M")}, nil},
-		{"AUTO with KEYWORD", StoreOptions{SearchStrategy: Keyword, SearchIndexSync: "auto"}, []string{"AUTO", "HYBRID", "KEYWORD"}},
-		{"AUTO with VECTOR", StoreOptions{SearchStrategy: Vector, SearchIndexSync: Auto}, []string{"AUTO", "HYBRID", "VECTOR"}},
-		{"AUTO with default strategy on create", StoreOptions{SchemaPolicy: CreateIfNecessary, SearchIndexSync: Auto}, []string{"AUTO", "VECTOR (the default)"}},
-		{"AUTO with stored strategy on reopen", StoreOptions{SchemaPolicy: RequireExisting, SearchIndexSync: Auto}, nil},
-		{"dim 1", StoreOptions{VectorDim: Some(1)}, nil},
-		{"dim 65535", StoreOptions{VectorDim: Some(65535)}, nil},
-		{"dim 0", StoreOptions{VectorDim: Some(0)}, []string{"VectorDim 0", "between 1 and 65535"}},
-		{"dim negative", StoreOptions{VectorDim: Some(-384)}, []string{"VectorDim -384"}},
-		{"dim too large", StoreOptions{VectorDim: Some(65536)}, []string{"VectorDim 65536"}},
-		{"dim None with KEYWORD", StoreOptions{SearchStrategy: Keyword, VectorDim: None[int]()}, nil},
-		{"dim None with VECTOR", StoreOptions{SearchStrategy: Vector, VectorDim: None[int]()}, []string{"VectorDim None", "VECTOR"}},
-		{"model empty", StoreOptions{EmbeddingModel: Some(" ")}, []string{"EmbeddingModel", `" "`, "None"}},
-		{"model None with HYBRID", StoreOptions{SearchStrategy: Hybrid, EmbeddingModel: None[string]()}, []string{"EmbeddingModel None", "HYBRID"}},
-		{"model None with VECTOR", StoreOptions{EmbeddingModel: None[string]()}, nil},
-		{"TTLs valid", StoreOptions{MemoryRetentionConfig: &RetentionConfig{DefaultTTLDays: Some(30), MaxTTLDays: Some(30)}}, nil},
-		{"TTLs None", StoreOptions{MemoryRetentionConfig: &RetentionConfig{DefaultTTLDays: None[int](), MaxTTLDays: None[int]()}}, nil},
-		{"default TTL 0", StoreOptions{MemoryRetentionConfig: &RetentionConfig{DefaultTTLDays: Some(0)}}, []string{"DefaultTTLDays 0", "positive"}},
-		{"max TTL negative", StoreOptions{MemoryRetentionConfig: &RetentionConfig{MaxTTLDays: Some(-1)}}, []string{"MaxTTLDays -1", "positive"}},
-		{"default above max", StoreOptions{MemoryRetentionConfig: &RetentionConfig{DefaultTTLDays: Some(90), MaxTTLDays: Some(30)}}, []string{"DefaultTTLDays 90", "MaxTTLDays 30"}},
-		{"chunking defaults", StoreOptions{Chunking: &ChunkingConfig{}}, nil},
-		{"chunking full", StoreOptions{Chunking: &ChunkingConfig{Max: 300, Overlap: 30, By: "WORDS", Split: "sentence", Normalize: "all"}}, nil},
-		{"chunk max negative", StoreOptions{Chunking: &ChunkingConfig{Max: -5}}, []string{"Chunking.Max -5"}},
-		{"chunk overlap negative", StoreOptions{Chunking: &ChunkingConfig{Overlap: -1}}, []string{"Chunking.Overlap -1"}},
-		{"chunk overlap not below max", StoreOptions{Chunking: &ChunkingConfig{Max: 100, Overlap: 100}}, []string{"Chunking.Overlap 100", "Chunking.Max 100"}},
-		{"chunk by unknown", StoreOptions{Chunking: &ChunkingConfig{By: "tokens"}}, []string{"Chunking.By", `"tokens"`}},
-		{"chunk split unknown", StoreOptions{Chunking: &ChunkingConfig{Split: "custom"}}, []string{"Chunking.Split", `"custom"`}},
-		{"chunk sentence by chars", StoreOptions{Chunking: &ChunkingConfig{By: "chars", Split: "sentence"}}, []string{"sentence", "words", `"chars"`}},
-		{"chunk normalize unknown", StoreOptions{Chunking: &ChunkingConfig{Normalize: "options"}}, []string{"Chunking.Normalize", `"options"`}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			err := c.opts.Validate()
-			if c.want == nil {
-				assert.NoError(t, err)
-				return
-			}
-			require.Error(t, err)
-			assert.True(t, errors.Is(err, ErrInvalidArgument), "class INVALID_ARGUMENT, got %v", err)
-			var e *Error
-			require.True(t, errors.As(err, &e))
-			assert.True(t, strings.HasPrefix(e.Message, "INVALID_ARGUMENT: "), e.Message)
-			for _, w := range c.want {
-				assert.Contains(t, e.Message, w)
-			}
-		})
-	}
-}
 
 func TestOpenRequestEncoding(t *testing.T) {
 	cases := []struct {
@@ -200,11 +119,63 @@ func BenchmarkEncodeOpenRequest(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := opts.validate("Open"); err != nil {
-			b.Fatal(err)
-		}
 		if _, err := json.Marshal(opts); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
+
+// The seed: a vector store without vector_dim takes the embedder's
+// dimension. Open sends the Embedder's known dimension, or learns it with
+// one probe Embed call; it leaves vector_dim alone otherwise.
+func TestOpenTakesVectorDimFromTheEmbedder(t *testing.T) {
+	info := `{"store":{"memory_store_id":"MEM01","status":"READY","config":{"search_strategy":"VECTOR"}},"actions":[],"warnings":[]}`
+	sent := func(opts StoreOptions) map[string]any {
+		t.Helper()
+		f, db := newFakeDB(answer(info))
+		_, err := Open(t.Context(), db, opts)
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(f.Calls()[0].Args["b_request"].(string)), &m))
+		return m
+	}
+	known := &fakeEmbedder{} // Dimension() 4
+	m := sent(StoreOptions{MemoryStoreID: "MEM01", SchemaPolicy: CreateIfNecessary, Embedder: known})
+	assert.Equal(t, float64(4), m["vector_dim"], "the known dimension")
+	assert.Empty(t, known.calls, "no probe for a known dimension")
+
+	learning := zeroDimEmbedder{&fakeEmbedder{vectors: func([]string) [][]float32 { return [][]float32{{1, 2, 3, 4, 5}} }}}
+	m = sent(StoreOptions{MemoryStoreID: "MEM01", SchemaPolicy: Recreate, SearchStrategy: Vector, Embedder: learning})
+	assert.Equal(t, float64(5), m["vector_dim"], "learned from one probe")
+	assert.Equal(t, [][]string{{probeText}}, learning.calls)
+
+	for name, opts := range map[string]StoreOptions{
+		"given":            {SchemaPolicy: CreateIfNecessary, VectorDim: Some(8), Embedder: known},
+		"None":             {SchemaPolicy: CreateIfNecessary, VectorDim: None[int](), Embedder: known},
+		"require existing": {Embedder: known},
+		"keyword":          {SchemaPolicy: CreateIfNecessary, SearchStrategy: Keyword, Embedder: known},
+		"no embedder":      {SchemaPolicy: CreateIfNecessary},
+	} {
+		m := sent(opts)
+		want, ok := opts.VectorDim.Get()
+		if ok {
+			assert.Equal(t, float64(want), m["vector_dim"], name)
+		} else if opts.VectorDim.IsNone() {
+			assert.Nil(t, m["vector_dim"], name)
+			assert.Contains(t, m, "vector_dim", name)
+		} else {
+			assert.NotContains(t, m, "vector_dim", name)
+		}
+	}
+
+	f, db := newFakeDB(answer(info))
+	_, err := Open(t.Context(), db, StoreOptions{SchemaPolicy: CreateIfNecessary,
+		Embedder: zeroDimEmbedder{&fakeEmbedder{err: errors.New("service down")}}})
+	assert.ErrorContains(t, err, "learning the Embedder's dimension for vector_dim: service down")
+	assert.Empty(t, f.Calls(), "nothing sent")
+}
+
+// zeroDimEmbedder is an Embedder that does not know its dimension.
+type zeroDimEmbedder struct{ *fakeEmbedder }
+
+func (zeroDimEmbedder) Dimension() int { return 0 }

@@ -78,9 +78,6 @@ func runDemo(ctx context.Context, env *cliEnv, args []string) error {
 	if len(pos) > 0 {
 		return usagef("demo takes no argument, got %q", pos[0])
 	}
-	if err := demoStoreOptions(cfg.store).Validate(); err != nil {
-		return validationUsage(err)
-	}
 	progress(env)("demo: connecting")
 	db, err := dsn.connect(ctx, env)
 	if err != nil {
@@ -205,12 +202,14 @@ func (t *tour) open(ctx context.Context, db agentmemory.DBTX) error {
 // clearEarlierRun deletes what a --keep run (or an interrupted one) left:
 // the demo user's profile exists exactly then, since it is added first.
 func (t *tour) clearEarlierRun(ctx context.Context) error {
-	rec, err := t.s.Get(ctx, agentmemory.RecordTypeUserProfile, demoUser, false)
-	if err != nil || rec == nil {
+	_, err := t.s.Get(ctx, agentmemory.RecordTypeUserProfile, demoUser)
+	if errors.Is(err, agentmemory.ErrNotFound) {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	t.say("demo: deleting the records an earlier run left (user_profile " + demoUser + " with cascade)")
-	if _, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, true); err != nil {
+	if _, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, agentmemory.DeleteOptions{Cascade: true}); err != nil {
 		return err
 	}
 	t.rep.EarlierRunDeleted = true
@@ -220,8 +219,8 @@ func (t *tour) clearEarlierRun(ctx context.Context) error {
 
 func (t *tour) addUser(ctx context.Context) error {
 	t.say("demo: adding the user profile")
-	res, err := t.s.AddUser(ctx, demoUser, "Frequent traveller based in Porto; likes short answers.",
-		map[string]any{"source": "agentmem demo"})
+	res, err := t.s.AddUser(ctx, agentmemory.Profile{ID: demoUser, Information: "Frequent traveller based in Porto; likes short answers.",
+		Metadata: map[string]any{"source": "agentmem demo"}})
 	if err != nil {
 		return err
 	}
@@ -230,32 +229,28 @@ func (t *tour) addUser(ctx context.Context) error {
 	return nil
 }
 
-// addThread adds a thread, then its messages in one call whose roles are an
-// aligned list (one entry per message), and lists them back.
+// addThread adds a thread and its messages in one atomic call (the messages
+// name the thread added before them), and lists them back.
 func (t *tour) addThread(ctx context.Context) error {
 	t.say("demo: adding a thread and its messages")
-	th, err := t.s.Add(ctx, agentmemory.AddRequest{
-		RecordType: agentmemory.RecordTypeThread, Contents: agentmemory.Texts("Weekend in Lisbon"),
-		UserIDs: agentmemory.Broadcast(demoUser), AgentIDs: agentmemory.Broadcast(demoAgent),
-	})
+	const thread = "demo-lisbon"
+	msg := func(role, text string) agentmemory.Message {
+		return agentmemory.Message{ThreadID: thread, UserID: demoUser, AgentID: demoAgent, Role: role, Text: text}
+	}
+	res, err := t.s.Add(ctx,
+		agentmemory.NewThread{ID: thread, UserID: demoUser, AgentID: demoAgent, Text: "Weekend in Lisbon"},
+		msg("user", "I'd like to spend a long weekend in Lisbon in May."),
+		msg("assistant", "Noted. Would you rather stay in Alfama or in Chiado?"),
+		msg("user", "Alfama, please, and a window seat on the flight."))
 	if err != nil {
 		return err
 	}
-	t.warn(th.Warnings)
-	t.rep.ThreadID = th.IDs[0]
-	msgs, err := t.s.Add(ctx, agentmemory.AddRequest{
-		RecordType: agentmemory.RecordTypeMessage,
-		Contents: agentmemory.Texts("I'd like to spend a long weekend in Lisbon in May.",
-			"Noted. Would you rather stay in Alfama or in Chiado?",
-			"Alfama, please, and a window seat on the flight."),
-		ThreadIDs: agentmemory.Broadcast(t.rep.ThreadID), UserIDs: agentmemory.Broadcast(demoUser),
-		AgentIDs: agentmemory.Broadcast(demoAgent), Roles: agentmemory.Each("user", "assistant", "user"),
-	})
-	if err != nil {
-		return err
+	t.warn(res.Warnings)
+	if len(res.IDs) != 4 {
+		return fmt.Errorf("add_records returned %d ids for 4 records", len(res.IDs))
 	}
-	t.warn(msgs.Warnings)
-	t.rep.Added[agentmemory.RecordTypeMessage] = msgs.IDs
+	t.rep.ThreadID = res.IDs[0]
+	t.rep.Added[agentmemory.RecordTypeMessage] = res.IDs[1:]
 	listed, err := t.s.ListThreadMessages(ctx, agentmemory.ListThreadMessagesRequest{ThreadID: t.rep.ThreadID})
 	if err != nil {
 		return err
@@ -270,45 +265,48 @@ func (t *tour) addThread(ctx context.Context) error {
 	return tw.Flush()
 }
 
-// demoMemories are the memory-like records of the user: one batch per type,
-// each with a metadata list aligned with its contents.
-func demoMemories() []agentmemory.AddRequest {
-	user := agentmemory.Broadcast(demoUser)
+// demoMemories are the memory-like records of the user.
+func demoMemories() []agentmemory.Memory {
 	type meta = map[string]any
-	return []agentmemory.AddRequest{
-		{RecordType: agentmemory.RecordTypeMemory, UserIDs: user,
-			Contents: agentmemory.Texts("Plans a long weekend in Lisbon in May", "Wants to taste pastel de nata in Belem, Lisbon"),
-			Metadata: agentmemory.Each(meta{"topic": "travel", "tags": []any{"lisbon", "trip"}},
-				meta{"topic": "travel", "tags": []any{"lisbon", "food"}})},
-		{RecordType: agentmemory.RecordTypeFact, UserIDs: user, Contents: agentmemory.Texts("Is allergic to peanuts"),
-			Metadata: agentmemory.Each(meta{"topic": "health"})},
-		{RecordType: agentmemory.RecordTypePreference, UserIDs: user, Contents: agentmemory.Texts("Prefers a window seat on flights"),
-			Metadata: agentmemory.Each(meta{"topic": "travel", "tags": []any{"flights"}})},
+	return []agentmemory.Memory{
+		{Text: "Plans a long weekend in Lisbon in May", UserID: demoUser, Metadata: meta{"topic": "travel", "tags": []any{"lisbon", "trip"}}},
+		{Text: "Wants to taste pastel de nata in Belem, Lisbon", UserID: demoUser, Metadata: meta{"topic": "travel", "tags": []any{"lisbon", "food"}}},
+		{Type: agentmemory.RecordTypeFact, Text: "Is allergic to peanuts", UserID: demoUser, Metadata: meta{"topic": "health"}},
+		{Type: agentmemory.RecordTypePreference, Text: "Prefers a window seat on flights", UserID: demoUser, Metadata: meta{"topic": "travel", "tags": []any{"flights"}}},
 	}
 }
 
-// addMemories writes the three batches in one atomic add_records call (Add
-// takes one record type; AddBatches takes several in one call).
+// addMemories writes the memories, the fact and the preference in one
+// atomic add_records call.
 func (t *tour) addMemories(ctx context.Context) error {
 	t.say("demo: adding two memories, a fact and a preference in one call")
-	batches := demoMemories()
-	res, err := t.s.AddBatches(ctx, batches, 0)
+	mems := demoMemories()
+	res, err := t.s.AddMemories(ctx, mems)
 	if err != nil {
 		return err
 	}
 	t.warn(res.Warnings)
-	if want := len(batches[0].Contents) + len(batches[1].Contents) + len(batches[2].Contents); len(res.IDs) != want {
-		return fmt.Errorf("add_records returned %d ids for %d records", len(res.IDs), want)
+	if len(res.IDs) != len(mems) {
+		return fmt.Errorf("add_records returned %d ids for %d records", len(res.IDs), len(mems))
 	}
-	ids := res.IDs
 	fmt.Fprint(t.out, "\nAdded in one add_records call:")
-	for i, b := range batches {
-		t.rep.Added[b.RecordType], ids = ids[:len(b.Contents)], ids[len(b.Contents):]
+	var order []agentmemory.RecordType
+	for i, m := range mems {
+		rt := m.Type
+		if rt == "" {
+			rt = agentmemory.RecordTypeMemory
+		}
+		if _, seen := t.rep.Added[rt]; !seen {
+			order = append(order, rt)
+		}
+		t.rep.Added[rt] = append(t.rep.Added[rt], res.IDs[i])
+	}
+	for i, rt := range order {
 		sep := ";"
-		if i == len(batches)-1 {
+		if i == len(order)-1 {
 			sep = ".\n"
 		}
-		fmt.Fprintf(t.out, " %s %s%s", b.RecordType, strings.Join(t.rep.Added[b.RecordType], ", "), sep)
+		fmt.Fprintf(t.out, " %s %s%s", rt, strings.Join(t.rep.Added[rt], ", "), sep)
 	}
 	return nil
 }
@@ -356,7 +354,7 @@ func (t *tour) syncIndex(ctx context.Context) error {
 // demoSearches are the keyword searches of the tour.
 func demoSearches() []demoSearch {
 	return []demoSearch{
-		{Label: `"Lisbon", any scope, k 5`, Request: agentmemory.SearchRequest{Query: "Lisbon", K: agentmemory.Some(5)}},
+		{Label: `"Lisbon", any scope, k 5`, Request: agentmemory.SearchRequest{Query: "Lisbon", K: 5}},
 		{Label: `"window seat", user ` + demoUser, Request: agentmemory.SearchRequest{Query: "window seat", UserID: agentmemory.Some(demoUser)}},
 		{Label: `"Lisbon", metadata tags contain "food"`, Request: agentmemory.SearchRequest{Query: "Lisbon",
 			MetadataFilter: agentmemory.Some(agentmemory.Filter{"tags": agentmemory.ArrayContains("food")})}},
@@ -400,12 +398,9 @@ func (t *tour) updateAndGet(ctx context.Context) error {
 		return fmt.Errorf("update_record found no memory %q, which the demo added a moment ago", id)
 	}
 	t.rep.Updated = demoChange{RecordType: agentmemory.RecordTypeMemory, RecordID: id, Count: res.Updated}
-	rec, err := t.s.Get(ctx, agentmemory.RecordTypeMemory, id, false)
+	rec, err := t.s.Get(ctx, agentmemory.RecordTypeMemory, id)
 	if err != nil {
 		return err
-	}
-	if rec == nil {
-		return fmt.Errorf("get_record found no memory %q right after updating it", id)
 	}
 	t.rep.Record = rec
 	text, _ := rec.Text()
@@ -417,7 +412,7 @@ func (t *tour) updateAndGet(ctx context.Context) error {
 func (t *tour) deleteOne(ctx context.Context) error {
 	id := t.rep.Added[agentmemory.RecordTypeMemory][1]
 	t.say("demo: deleting memory " + id)
-	n, err := t.s.Delete(ctx, agentmemory.RecordTypeMemory, id, false)
+	n, err := t.s.Delete(ctx, agentmemory.RecordTypeMemory, id)
 	if err != nil {
 		return err
 	}
@@ -439,7 +434,7 @@ func (t *tour) cleanup(ctx context.Context) error {
 		return nil
 	}
 	t.say("demo: deleting the demo's records (user_profile " + demoUser + " with cascade)")
-	n, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, true)
+	n, err := t.s.Delete(ctx, agentmemory.RecordTypeUserProfile, demoUser, agentmemory.DeleteOptions{Cascade: true})
 	if err != nil {
 		return err
 	}

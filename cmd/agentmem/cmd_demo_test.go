@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
+	"github.com/agentmem/agentmem/tests/go/fixturecall"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -117,7 +117,7 @@ var demoDefault = demoConfig{store: "DEMO"}
 
 // The tour's calls, in order, on a store with ON_COMMIT sync and no
 // leftovers; the last one is the cleanup.
-var demoCalls = []string{"open_store", "get_record", "add_user", "add_records", "add_records", "list_thread_messages",
+var demoCalls = []string{"open_store", "get_record", "add_user", "add_records", "list_thread_messages",
 	"add_records", "list_records", "list_records", "list_records", "search", "search", "search",
 	"update_record", "get_record", "delete_record", "delete_record"}
 
@@ -176,14 +176,8 @@ func decodeContractRequest(fn, text string) error {
 	case "open_store":
 		v = &agentmemory.StoreOptions{}
 	case "add_records":
-		if strings.Contains(text, `"batches"`) {
-			v = &struct {
-				Batches   []agentmemory.AddRequest `json:"batches"`
-				BatchSize int                      `json:"batch_size"`
-			}{}
-		} else {
-			v = &agentmemory.AddRequest{}
-		}
+		_, err := fixturecall.Records([]byte(text))
+		return err
 	case "add_user":
 		v = &struct {
 			UserID      string         `json:"user_id"`
@@ -202,11 +196,23 @@ func decodeContractRequest(fn, text string) error {
 		v = &agentmemory.ListThreadMessagesRequest{}
 	case "search":
 		v = &struct {
-			agentmemory.SearchRequest
-			SearchStrategy agentmemory.SearchStrategy `json:"search_strategy"`
+			Query                 string                     `json:"query"`
+			QueryVector           []float32                  `json:"query_vector"`
+			QueryVectors          [][]float32                `json:"query_vectors"`
+			K                     int                        `json:"k"`
+			UserID                *string                    `json:"user_id"`
+			AgentID               *string                    `json:"agent_id"`
+			ThreadID              *string                    `json:"thread_id"`
+			RecordTypes           []string                   `json:"record_types"`
+			IncludeInvalidResults *bool                      `json:"include_invalid_results"`
+			MetadataFilter        map[string]any             `json:"metadata_filter"`
+			NumHops               int                        `json:"num_hops"`
+			MaxLinkedResults      int                        `json:"max_linked_results"`
+			SearchStrategy        agentmemory.SearchStrategy `json:"search_strategy"`
 		}{}
 	case "update_record":
-		v = &agentmemory.UpdateRequest{}
+		_, err := fixturecall.Update([]byte(text))
+		return err
 	case "delete_record":
 		v = &struct {
 			RecordType agentmemory.RecordType `json:"record_type"`
@@ -244,18 +250,22 @@ func TestDemoRequestContents(t *testing.T) {
 		"KEYWORD needs no embedding model; nothing else is asked, so an existing store keeps its settings")
 
 	adds := requests(t, f, "add_records")
-	require.Len(t, adds, 3)
-	assert.Equal(t, "thread", adds[0]["record_type"])
-	msgs := adds[1]
+	require.Len(t, adds, 2)
+	conversation := adds[0]["batches"].([]any)
+	require.Len(t, conversation, 2, "the thread and its messages in one call")
+	assert.Equal(t, "thread", conversation[0].(map[string]any)["record_type"])
+	msgs := conversation[1].(map[string]any)
 	assert.Equal(t, "message", msgs["record_type"])
-	assert.Equal(t, "thread-1", msgs["thread_ids"], "messages go to the thread the first add returned")
+	assert.Equal(t, []any{"demo-lisbon", "demo-lisbon", "demo-lisbon"}, msgs["thread_ids"], "messages go to the thread added before them")
 	assert.Len(t, msgs["roles"], len(msgs["contents"].([]any)), "roles are aligned with contents")
-	batches := adds[2]["batches"].([]any)
+	batches := adds[1]["batches"].([]any)
 	require.Len(t, batches, 3)
 	for i, want := range []string{"memory", "fact", "preference"} {
 		b := batches[i].(map[string]any)
 		assert.Equal(t, want, b["record_type"])
-		assert.Equal(t, demoUser, b["user_ids"], "scoped to the demo user")
+		for _, u := range b["user_ids"].([]any) {
+			assert.Equal(t, demoUser, u, "scoped to the demo user")
+		}
 		assert.Len(t, b["metadata"], len(b["contents"].([]any)), "%s metadata is aligned with contents", want)
 	}
 
@@ -287,9 +297,9 @@ func TestDemoManualSyncSynchronizesBeforeSearching(t *testing.T) {
 	f, out, _, err := runDemoFake(t, p, demoDefault)
 	require.NoError(t, err)
 	fns := f.Fns()
-	want := append(append(append([]string{}, demoCalls[:10]...), "sync_search_index"), demoCalls[10:]...)
+	want := append(append(append([]string{}, demoCalls[:9]...), "sync_search_index"), demoCalls[9:]...)
 	assert.Equal(t, want, fns)
-	sync := f.Calls()[10]
+	sync := f.Calls()[9]
 	assert.Equal(t, "DEMO", sync.StoreID)
 	assert.Contains(t, out, "called sync_search_index")
 }
@@ -390,7 +400,7 @@ func TestDemoErrors(t *testing.T) {
 		p.failFn, p.failErr = "search", fakeOraErr{20103, "SCHEMA_MISSING: text index DEMO_RECORD_CHUNKS_TXT_IX is missing; run describe_store"}
 		f, _, _, err := runDemoFake(t, p, demoDefault)
 		require.ErrorIs(t, err, agentmemory.ErrSchemaMissing)
-		assert.Equal(t, demoCalls[:11], f.Fns(), "nothing after the failed search")
+		assert.Equal(t, demoCalls[:10], f.Fns(), "nothing after the failed search")
 	})
 	t.Run("update finds nothing", func(t *testing.T) {
 		p := newDemoPackage(t)
@@ -409,7 +419,6 @@ func TestDemoCommandLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"demo", "extra"}, 2, `demo takes no argument, got "extra"`},
-		{[]string{"demo", "--store", "1DEMO"}, 2, "1DEMO"},
 		{[]string{"demo", "--dim", "384"}, 2, "flag provided but not defined: -dim"},
 		{[]string{"demo"}, 2, "no database given"},
 		{[]string{"demo", "--keep", "--json"}, 2, "no database given"},
@@ -424,13 +433,4 @@ func TestDemoCommandLine(t *testing.T) {
 	code, out, _ := runCLI(t, "", "", "demo", "--help")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Usage: agentmem demo [--dsn DSN] [--store ID] [--keep] [--json]")
-}
-
-func TestDemoStoreOptionsValidate(t *testing.T) {
-	require.NoError(t, demoStoreOptions("DEMO").Validate())
-	require.NoError(t, demoStoreOptions("").Validate(), "the default store is allowed")
-	err := demoStoreOptions("DEMO$").Validate()
-	require.Error(t, err)
-	var e *agentmemory.Error
-	require.True(t, errors.As(err, &e))
 }

@@ -180,9 +180,12 @@ func jobsOn(ctx context.Context, env *cliEnv, db *sql.DB, sub string, f *jobsFla
 		}
 		return nil
 	default: // enable, disable
-		enabled := sub == "enable"
+		set := agentmemory.DisableJob
+		if sub == "enable" {
+			set = agentmemory.EnableJob
+		}
 		for _, id := range ids {
-			if err := agentmemory.SetJobEnabled(ctx, db, id, f.kind(), enabled); err != nil {
+			if err := set(ctx, db, id, f.kind()); err != nil {
 				if !f.hasStore && isNoSuchJob(err) {
 					continue
 				}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
 )
@@ -26,13 +27,10 @@ Flags of every record command:
 
 const addUsage = `
 Usage: agentmem add [flags] TEXT...
-       agentmem add [flags] -      (an add_records request as JSON on stdin)
 
 Adds one record per TEXT, all of --type, in one atomic call, and prints their
 ids, one per line (--json: {"ids", "warnings"}). Warnings go to stderr. The
-scalar flags apply to every record. On stdin, the JSON request of
-docs/protocol-records.md §3 (single-batch form); --type and the scalar flags
-must then not be given.
+flags apply to every record.
 
 Flags:
   --type T            memory (default) | fact | guideline | preference | message
@@ -40,7 +38,7 @@ Flags:
   --thread ID         thread id (a message needs one; the thread must exist)
   --user ID, --agent ID
   --role ROLE         message role, e.g. user or assistant (messages only)
-  --timestamp TS      event time, ISO-8601 (no zone: UTC)
+  --timestamp TS      event time: RFC 3339, or YYYY-MM-DD[THH:MM[:SS]] in UTC
   --metadata JSON     a JSON object
   --ttl-days N|none   time to live; none: the store's maximum, or never
   --ttl-anchor A      created_at (default) | timestamp
@@ -82,7 +80,7 @@ Flags:
   --content TEXT|none      new text; none clears it (memory-like, thread)
   --index-text TEXT|none   new retrieval text; none clears the retrieval rows
   --metadata JSON|none     replaces the metadata (no merge); none clears it
-  --timestamp TS|none      event time, ISO-8601; none clears it
+  --timestamp TS|none      event time (as for add); none clears it
   --ttl-days N|none        refreshes the expiry
   --ttl-anchor A|none      created_at | timestamp
   --status S               valid | invalid
@@ -135,9 +133,8 @@ type recordCmd struct {
 	owner  string
 	asJSON bool
 	yes    bool
-	stdin  bool // add: the request comes from stdin
 
-	add          agentmemory.AddRequest
+	add          []agentmemory.RecordInput
 	list         agentmemory.ListRequest
 	update       agentmemory.UpdateRequest
 	recordType   agentmemory.RecordType
@@ -152,11 +149,6 @@ func runRecordCmd(ctx context.Context, env *cliEnv, name string, args []string) 
 	c, err := parseRecordCmd(name, args)
 	if err != nil {
 		return flagError(env, usageOf(name), err)
-	}
-	if c.stdin {
-		if err := c.readAddRequest(env.Stdin); err != nil {
-			return err
-		}
 	}
 	if name == "delete" || name == "delete-thread" {
 		if !c.dsn.given(env) {
@@ -216,16 +208,9 @@ func parseRecordCmd(name string, args []string) (*recordCmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if c.store != "" {
-		if err := (agentmemory.StoreOptions{MemoryStoreID: c.store, SchemaOwner: c.owner}).Validate(); err != nil {
-			return nil, validationUsage(err)
-		}
-	}
 	switch name {
 	case "add":
-		return c, c.finishAdd(&rf, set, pos)
+		return c, c.finishAdd(&rf, pos)
 	case "get", "update", "delete":
 		if len(pos) != 2 {
 			return nil, usagef("%s needs TYPE and ID, got %d argument(s)", name, len(pos))
@@ -248,73 +233,53 @@ func parseRecordCmd(name string, args []string) (*recordCmd, error) {
 	return c, nil
 }
 
-// finishAdd builds the add request from the texts and the scalar flags.
-func (c *recordCmd) finishAdd(rf *recordFieldFlags, set map[string]bool, texts []string) error {
-	if len(texts) == 1 && texts[0] == "-" {
-		for name := range set {
-			if name != "dsn" && name != "store" && name != "owner" && name != "json" {
-				return usagef("--%s cannot be combined with a request on stdin (-): put it in the JSON", name)
-			}
-		}
-		c.stdin = true
-		return nil
-	}
+// finishAdd builds one record per text from the flags.
+func (c *recordCmd) finishAdd(rf *recordFieldFlags, texts []string) error {
 	if len(texts) == 0 {
-		return usagef("add needs at least one TEXT, or - to read a request from stdin")
+		return usagef("add needs at least one TEXT")
 	}
-	r := &c.add
-	r.RecordType = agentmemory.RecordType(strings.ToLower(rf.recordType))
-	r.Contents = agentmemory.Texts(texts...)
-	if set["id"] {
-		r.RecordIDs = agentmemory.Broadcast(rf.id)
+	ts, err := parseTimestamp(rf.timestamp)
+	if err != nil {
+		return err
 	}
-	for _, s := range []struct {
-		flag string
-		dst  *agentmemory.PerRecord[string]
-		val  string
-	}{{"thread", &r.ThreadIDs, rf.thread}, {"user", &r.UserIDs, rf.user}, {"agent", &r.AgentIDs, rf.agent},
-		{"role", &r.Roles, rf.role}, {"timestamp", &r.Timestamps, rf.timestamp}} {
-		if set[s.flag] {
-			*s.dst = agentmemory.Broadcast(s.val)
+	meta, _ := rf.metadata.Get()
+	anchor := agentmemory.TTLAnchor(enumValue(rf.ttlAnchor))
+	status := agentmemory.RecordStatus(enumValue(rf.status))
+	t := agentmemory.RecordType(strings.ToLower(rf.recordType))
+	for _, text := range texts {
+		if t == agentmemory.RecordTypeMessage {
+			c.add = append(c.add, agentmemory.Message{ID: rf.id, ThreadID: rf.thread, UserID: rf.user, AgentID: rf.agent,
+				Role: rf.role, Text: text, Timestamp: ts, Metadata: meta, TTLDays: rf.ttlDays, TTLAnchor: anchor, Status: status})
+			continue
 		}
-	}
-	if m, ok := rf.metadata.Get(); ok {
-		r.Metadata = agentmemory.Broadcast(m)
-	}
-	if d, ok := rf.ttlDays.Get(); ok {
-		r.TTLDays = agentmemory.Broadcast(d)
-	} else if rf.ttlDays.IsNone() {
-		r.TTLDays = agentmemory.BroadcastNone[int]()
-	}
-	if set["ttl-anchor"] {
-		r.TTLAnchor = agentmemory.Broadcast(agentmemory.TTLAnchor(enumValue(rf.ttlAnchor)))
-	}
-	if set["status"] {
-		r.Statuses = agentmemory.Broadcast(agentmemory.RecordStatus(enumValue(rf.status)))
+		if rf.role != "" {
+			return usagef("--role applies to --type message only")
+		}
+		c.add = append(c.add, agentmemory.Memory{Type: t, ID: rf.id, ThreadID: rf.thread, UserID: rf.user, AgentID: rf.agent,
+			Text: text, Timestamp: ts, Metadata: meta, TTLDays: rf.ttlDays, TTLAnchor: anchor, Status: status})
 	}
 	return nil
 }
 
-// readAddRequest reads the add request from stdin; unknown keys are errors.
-func (c *recordCmd) readAddRequest(in io.Reader) error {
-	if in == nil {
-		return usagef("add -: no request on stdin")
+// parseTimestamp reads an event time: RFC 3339, or a date and time without
+// a zone (UTC); "" is none.
+func parseTimestamp(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
 	}
-	data, err := io.ReadAll(in)
-	if err != nil {
-		return fmt.Errorf("reading the request from stdin: %w", err)
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02T15:04", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
 	}
-	if err := json.Unmarshal(data, &c.add); err != nil {
-		return usagef("the request on stdin is not an add_records request: %v", err)
-	}
-	return nil
+	return time.Time{}, usagef("--timestamp %q is not a time: use RFC 3339 (2026-11-30T09:00:00Z) or YYYY-MM-DD[THH:MM[:SS]] (UTC)", s)
 }
 
 // run makes the call on the opened store and prints the result.
 func (c *recordCmd) run(ctx context.Context, env *cliEnv, s *agentmemory.Store) error {
 	switch c.name {
 	case "add":
-		res, err := s.Add(ctx, c.add)
+		res, err := s.Add(ctx, c.add...)
 		if err != nil {
 			return err
 		}
@@ -325,12 +290,9 @@ func (c *recordCmd) run(ctx context.Context, env *cliEnv, s *agentmemory.Store) 
 			}
 		})
 	case "get":
-		rec, err := s.Get(ctx, c.recordType, c.id, c.includeBytes)
+		rec, err := s.Get(ctx, c.recordType, c.id, agentmemory.GetOptions{IncludeBytes: c.includeBytes})
 		if err != nil {
 			return err
-		}
-		if rec == nil {
-			return fmt.Errorf("no %s record with id %q (or it has expired)", c.recordType, c.id)
 		}
 		return output(env, c.asJSON, rec, func(w io.Writer) { printRecord(w, rec) })
 	case "list":
@@ -357,7 +319,7 @@ func (c *recordCmd) run(ctx context.Context, env *cliEnv, s *agentmemory.Store) 
 		}
 		return nil
 	case "delete":
-		n, err := s.Delete(ctx, c.recordType, c.id, c.cascade)
+		n, err := s.Delete(ctx, c.recordType, c.id, agentmemory.DeleteOptions{Cascade: c.cascade})
 		if err != nil {
 			return err
 		}
@@ -422,7 +384,15 @@ func (rf *recordFieldFlags) registerUpdate(fs *flag.FlagSet, r *agentmemory.Upda
 		return nil
 	})
 	fs.Var(jsonObjectFlag{&r.Metadata, true}, "metadata", "JSON object or none")
-	fs.Var(optStringFlag{&r.Timestamp}, "timestamp", "event time or none")
+	fs.Func("timestamp", "event time or none", func(s string) error {
+		if isNone(s) {
+			r.Timestamp = agentmemory.None[time.Time]()
+			return nil
+		}
+		t, err := parseTimestamp(s)
+		r.Timestamp = agentmemory.Some(t)
+		return err
+	})
 	fs.Var(optIntFlag{&r.TTLDays}, "ttl-days", "days or none")
 	fs.Func("ttl-anchor", "created_at | timestamp | none", func(s string) error {
 		r.TTLAnchor = agentmemory.Some(agentmemory.TTLAnchor(enumValue(s)))
@@ -432,7 +402,7 @@ func (rf *recordFieldFlags) registerUpdate(fs *flag.FlagSet, r *agentmemory.Upda
 		return nil
 	})
 	fs.Func("status", "valid | invalid", func(s string) error {
-		r.Status = agentmemory.Some(agentmemory.RecordStatus(enumValue(s)))
+		r.Status = agentmemory.RecordStatus(enumValue(s))
 		return nil
 	})
 }

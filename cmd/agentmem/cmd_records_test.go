@@ -12,46 +12,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestAddFlagsBuildTheRequest(t *testing.T) {
+func TestAddFlagsBuildTheRecords(t *testing.T) {
 	c, err := parseRecordCmd("add", []string{"--type", "Message", "--thread", "t1", "--user", "u1", "--role", "user",
 		"--timestamp", "2026-11-30T09:00:00Z", "--metadata", `{"source":"cli"}`, "--ttl-days", "none", "--ttl-anchor", "created-at",
 		"--status", "invalid", "--store", "mem01", "Hello", "How are you?"})
 	require.NoError(t, err)
 	assert.Equal(t, "mem01", c.store)
-	assert.Equal(t, agentmemory.AddRequest{
-		RecordType: agentmemory.RecordTypeMessage,
-		Contents:   agentmemory.Texts("Hello", "How are you?"),
-		ThreadIDs:  agentmemory.Broadcast("t1"),
-		UserIDs:    agentmemory.Broadcast("u1"),
-		Roles:      agentmemory.Broadcast("user"),
-		Timestamps: agentmemory.Broadcast("2026-11-30T09:00:00Z"),
-		Metadata:   agentmemory.Broadcast(map[string]any{"source": "cli"}),
-		TTLDays:    agentmemory.BroadcastNone[int](),
-		TTLAnchor:  agentmemory.Broadcast(agentmemory.TTLFromCreatedAt),
-		Statuses:   agentmemory.Broadcast(agentmemory.RecordInvalid),
-	}, c.add)
+	msg := func(text string) agentmemory.RecordInput {
+		return agentmemory.Message{ThreadID: "t1", UserID: "u1", Role: "user", Text: text,
+			Timestamp: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), Metadata: map[string]any{"source": "cli"},
+			TTLDays: agentmemory.None[int](), TTLAnchor: agentmemory.TTLFromCreatedAt, Status: agentmemory.RecordInvalid}
+	}
+	assert.Equal(t, []agentmemory.RecordInput{msg("Hello"), msg("How are you?")}, c.add)
 }
 
 func TestAddFlagsDefaults(t *testing.T) {
 	c, err := parseRecordCmd("add", []string{"Prefers window seats", "--id", "m1", "--ttl-days", "7"})
 	require.NoError(t, err)
-	assert.Equal(t, agentmemory.AddRequest{
-		RecordType: agentmemory.RecordTypeMemory, Contents: agentmemory.Texts("Prefers window seats"),
-		RecordIDs: agentmemory.Broadcast("m1"), TTLDays: agentmemory.Broadcast(7),
-	}, c.add, "omitted flags stay omitted: the package defaults apply")
-}
-
-func TestAddFromStdin(t *testing.T) {
-	c, err := parseRecordCmd("add", []string{"-", "--json"})
-	require.NoError(t, err)
-	require.True(t, c.stdin)
-	require.NoError(t, c.readAddRequest(strings.NewReader(`{"record_type":"fact","contents":["Sky is blue"],"user_ids":"u1"}`)))
-	assert.Equal(t, agentmemory.RecordTypeFact, c.add.RecordType)
-	assert.Equal(t, agentmemory.Broadcast("u1"), c.add.UserIDs)
-
-	err = c.readAddRequest(strings.NewReader(`{"record_type":"fact","contnets":[]}`))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `unknown field "contnets"`)
+	assert.Equal(t, []agentmemory.RecordInput{agentmemory.Memory{Type: agentmemory.RecordTypeMemory, ID: "m1",
+		Text: "Prefers window seats", TTLDays: agentmemory.Some(7)}}, c.add, "omitted flags stay zero: the package defaults apply")
 }
 
 func TestListAndUpdateFlags(t *testing.T) {
@@ -70,8 +49,8 @@ func TestListAndUpdateFlags(t *testing.T) {
 	assert.Equal(t, agentmemory.UpdateRequest{
 		RecordType: agentmemory.RecordTypeMemory, RecordID: "m1",
 		Content: agentmemory.Some(agentmemory.ContentText("new")), IndexText: agentmemory.None[agentmemory.IndexText](),
-		Metadata: agentmemory.None[map[string]any](), Timestamp: agentmemory.Some("2099-06-01"),
-		TTLDays: agentmemory.Some(30), TTLAnchor: agentmemory.Some(agentmemory.TTLFromTimestamp), Status: agentmemory.Some(agentmemory.RecordValid),
+		Metadata: agentmemory.None[map[string]any](), Timestamp: agentmemory.Some(time.Date(2099, 6, 1, 0, 0, 0, 0, time.UTC)),
+		TTLDays: agentmemory.Some(30), TTLAnchor: agentmemory.Some(agentmemory.TTLFromTimestamp), Status: agentmemory.RecordValid,
 	}, c.update)
 
 	c, err = parseRecordCmd("update", []string{"memory", "m3", "--content", "none"})
@@ -86,10 +65,10 @@ func TestRecordCmdErrors(t *testing.T) {
 		want string
 	}{
 		{"add", nil, "add needs at least one TEXT"},
-		{"add", []string{"-", "--type", "fact"}, "--type cannot be combined with a request on stdin"},
+		{"add", []string{"--timestamp", "yesterday", "x"}, `--timestamp "yesterday" is not a time`},
+		{"add", []string{"--role", "user", "x"}, "--role applies to --type message only"},
 		{"add", []string{"--metadata", "[1]", "x"}, `"[1]" is not a JSON object`},
 		{"add", []string{"--ttl-days", "week", "x"}, "neither a whole number nor none"},
-		{"add", []string{"--store", "9bad", "x"}, `MemoryStoreID "9bad"`},
 		{"get", []string{"memory"}, "get needs TYPE and ID"},
 		{"list", nil, "list needs TYPE"},
 		{"list", []string{"memory", "--filter", "tags"}, "is not a JSON object (a metadata filter)"},

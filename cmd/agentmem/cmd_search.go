@@ -28,7 +28,7 @@ Flags:
                       need an in-database model to embed it (else use --vector)
   --vector V          a query vector: a JSON array [0.1, 0.2, ...] or
                       comma-separated numbers, of the store's dimension
-  --k N               number of results, 1 to 1000 (default 10)
+  --k N               number of results (default 10)
   --user ID|none      scope on the user: not given = any user; none = records
   --agent ID|none       without one (unscoped on that dimension); ID = exactly
   --thread ID|none      ID. A profile's scope is its own id on its dimension
@@ -40,8 +40,8 @@ Flags:
                       without metadata
   --include-invalid=false
                       VALID records only (default: INVALID ones too)
-  --hops N            relation hops from each result, 0 to 5 (default 0)
-  --max-linked N      linked records per result, 0 to 1000 (default 100)
+  --hops N            relation hops from each result (default 0)
+  --max-linked N      linked records per result (default 100)
   --keyword           search a HYBRID store with KEYWORD (text only)
   --json              print the response as JSON
 
@@ -112,7 +112,7 @@ func parseSearchFlags(env *cliEnv, args []string) (*searchFlags, error) {
 	fs.StringVar(&f.owner, "owner", "", "schema owner")
 	fs.StringVar(&r.Query, "query", "", "query text, - for stdin")
 	fs.Func("vector", "query vector", func(s string) (err error) { r.QueryVector, err = parseVector(s); return err })
-	fs.Var(optIntFlag{&r.K}, "k", "number of results")
+	fs.IntVar(&r.K, "k", 0, "number of results")
 	fs.Var(optStringFlag{&r.UserID}, "user", "user id or none")
 	fs.Var(optStringFlag{&r.AgentID}, "agent", "agent id or none")
 	fs.Var(optStringFlag{&r.ThreadID}, "thread", "thread id or none")
@@ -121,9 +121,9 @@ func parseSearchFlags(env *cliEnv, args []string) (*searchFlags, error) {
 		return nil
 	})
 	fs.Func("filter", "metadata filter JSON or none", func(s string) error { return parseFilterFlag(s, &r.MetadataFilter) })
-	fs.Var(optBoolFlag{&r.IncludeInvalidResults}, "include-invalid", "include INVALID records")
-	fs.Var(optIntFlag{&r.NumHops}, "hops", "relation hops")
-	fs.Var(optIntFlag{&r.MaxLinkedResults}, "max-linked", "linked results per result")
+	fs.Var(includeInvalidFlag{&r.ExcludeInvalid}, "include-invalid", "include INVALID records")
+	fs.IntVar(&r.NumHops, "hops", 0, "relation hops")
+	fs.IntVar(&r.MaxLinkedResults, "max-linked", 0, "linked results per result")
 	fs.BoolVar(&f.keyword, "keyword", false, "KEYWORD on a HYBRID store")
 	fs.BoolVar(&f.asJSON, "json", false, "JSON output")
 	pos, err := parseArgs(fs, args)
@@ -142,9 +142,6 @@ func parseSearchFlags(env *cliEnv, args []string) (*searchFlags, error) {
 			return nil, fmt.Errorf("reading the query from stdin: %w", err)
 		}
 		r.Query = strings.TrimRight(string(text), "\r\n")
-	}
-	if err := r.Validate(); err != nil {
-		return nil, validationUsage(err)
 	}
 	if !f.dsn.given(env) {
 		return nil, usagef("no database given: pass --dsn or set %s", envDSN)
@@ -187,27 +184,27 @@ func parseFilterFlag(s string, out *agentmemory.Optional[agentmemory.Filter]) er
 	return nil
 }
 
-// optBoolFlag sets an Optional[bool]; given alone (--include-invalid) it is
-// true.
-type optBoolFlag struct{ p *agentmemory.Optional[bool] }
+// includeInvalidFlag is --include-invalid[=true|false]: false sets
+// SearchRequest.ExcludeInvalid; given alone it is true (the default).
+type includeInvalidFlag struct{ exclude *bool }
 
-func (f optBoolFlag) String() string {
-	if f.p == nil {
-		return ""
+func (f includeInvalidFlag) String() string {
+	if f.exclude == nil || !*f.exclude {
+		return "true"
 	}
-	return f.p.String()
+	return "false"
 }
 
-func (f optBoolFlag) Set(s string) error {
+func (f includeInvalidFlag) Set(s string) error {
 	b, err := strconv.ParseBool(strings.TrimSpace(s))
 	if err != nil {
 		return fmt.Errorf("%q is neither true nor false", s)
 	}
-	*f.p = agentmemory.Some(b)
+	*f.exclude = !b
 	return nil
 }
 
-func (f optBoolFlag) IsBoolFlag() bool { return true }
+func (f includeInvalidFlag) IsBoolFlag() bool { return true }
 
 // printSearchResult prints the results nearest first, one line each.
 func printSearchResult(w io.Writer, res *agentmemory.SearchResult) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -153,7 +152,7 @@ func runStore(ctx context.Context, env *cliEnv, args []string) error {
 	case "grant":
 		return withDB(ctx, env, f, func(db agentmemory.DBTX) error {
 			access := agentmemory.Access(enumValue(f.access))
-			if err := agentmemory.GrantAccess(ctx, db, f.id, f.grantee, access, f.synonyms); err != nil {
+			if err := agentmemory.GrantAccess(ctx, db, f.id, f.grantee, agentmemory.GrantOptions{Access: access, CreateSynonyms: f.synonyms}); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.Stdout, "granted %s access to %s\n", f.grantee, storeLabel(f.id))
@@ -250,7 +249,8 @@ func (f *storeFlags) registerCreate(fs *flag.FlagSet) {
 }
 
 // finishCreate completes StoreOptions from what was given on the command
-// line and validates them, so bad flags fail before connecting.
+// line; the package checks them (a flag that does not parse fails before
+// connecting).
 func (f *storeFlags) finishCreate(set map[string]bool) error {
 	f.opts.MemoryStoreID = f.id
 	f.opts.SchemaPolicy = agentmemory.SchemaPolicy(enumValue(f.policy))
@@ -267,20 +267,7 @@ func (f *storeFlags) finishCreate(set map[string]bool) error {
 	if f.opts.SchemaPolicy == agentmemory.Recreate && !set["id"] && f.opts.TableNamePrefix == "" {
 		return usagef(`--policy recreate needs --id given explicitly (--id "" for the default store)`)
 	}
-	if err := f.opts.Validate(); err != nil {
-		return validationUsage(err)
-	}
 	return nil
-}
-
-// validationUsage turns a StoreOptions.Validate error into a usage error
-// carrying the message alone: nothing reached the database.
-func validationUsage(err error) error {
-	var e *agentmemory.Error
-	if errors.As(err, &e) {
-		return usagef("%s", e.Message)
-	}
-	return err
 }
 
 func storeCreate(ctx context.Context, env *cliEnv, f *storeFlags) error {

@@ -245,7 +245,7 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 	var grantee string
 	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
 	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)
-	require.NoError(t, agentmemory.GrantAccess(ctx, db, id, grantee, agentmemory.ReadOnly, false))
+	require.NoError(t, agentmemory.GrantAccess(ctx, db, id, grantee, agentmemory.GrantOptions{Access: agentmemory.ReadOnly}))
 	_, err = agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
 	require.NoError(t, err)
 

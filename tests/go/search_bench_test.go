@@ -78,7 +78,7 @@ func BenchmarkSearchLive(b *testing.B) {
 			} else {
 				queries[i].Query = srchBenchWords[rng.IntN(len(srchBenchWords))] + " " + srchBenchWords[rng.IntN(len(srchBenchWords))]
 			}
-			queries[i].K = agentmemory.Some(10)
+			queries[i].K = 10
 		}
 		scenarios := []struct {
 			name  string
@@ -172,27 +172,20 @@ func srchBenchStore(b *testing.B, ctx context.Context, db *sql.DB, strategy agen
 	}
 	rng := rand.New(rand.NewPCG(42, 1))
 	for start := 0; start < srchBenchRecords; start += srchBenchBatch {
-		req := agentmemory.AddRequest{RecordType: agentmemory.RecordTypeMemory}
-		var users []string
-		var meta []map[string]any
-		var emb []agentmemory.Embedding
+		var mems []agentmemory.Memory
 		for i := start; i < start+srchBenchBatch; i++ {
 			words := make([]string, 10)
 			for j := range words {
 				words[j] = srchBenchWords[rng.IntN(len(srchBenchWords))]
 			}
-			req.Contents = append(req.Contents, agentmemory.ContentText(strings.Join(words, " ")))
-			users = append(users, fmt.Sprintf("bu%03d", i%srchBenchUsers))
-			meta = append(meta, map[string]any{"topic": fmt.Sprintf("t%02d", i%srchBenchTopics), "n": i})
+			m := agentmemory.Memory{Text: strings.Join(words, " "), UserID: fmt.Sprintf("bu%03d", i%srchBenchUsers),
+				Metadata: map[string]any{"topic": fmt.Sprintf("t%02d", i%srchBenchTopics), "n": i}}
 			if strategy == agentmemory.Vector {
-				emb = append(emb, agentmemory.SingleVector(srchBenchVector(rng)))
+				m.Embedding = agentmemory.SingleVector(srchBenchVector(rng))
 			}
+			mems = append(mems, m)
 		}
-		req.UserIDs, req.Metadata = agentmemory.Each(users...), agentmemory.Each(meta...)
-		if emb != nil {
-			req.Embeddings = emb
-		}
-		if _, err := s.Add(ctx, req); err != nil {
+		if _, err := s.AddMemories(ctx, mems); err != nil {
 			b.Fatalf("adding memories %d..%d to the %s store: %v", start, start+srchBenchBatch-1, strategy, err)
 		}
 	}
@@ -225,7 +218,7 @@ func srchBenchRecall(b *testing.B, ctx context.Context, db *sql.DB, s *agentmemo
 	var total float64
 	for range srchBenchRecallQ {
 		q := srchBenchVector(rng)
-		res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: q, K: agentmemory.Some(10), UserID: user})
+		res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: q, K: 10, UserID: user})
 		if err != nil {
 			b.Fatalf("search: %v", err)
 		}

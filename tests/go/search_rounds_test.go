@@ -62,7 +62,7 @@ func TestSearchScopeFilterRemovesMostRowsLive(t *testing.T) {
 		"embeddings": []any{[]float32{0.9, 0.1, 0.4}, []float32{0.8, 0.2, 0.6}, []float32{0.6, 0.2, 0.8},
 			[]float32{0.4, 0.3, 0.9}, []float32{0.1, 0.2, 1}}})
 
-	res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: agentmemory.Some(5),
+	res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: 5,
 		UserID: agentmemory.Some("u-few")})
 	require.NoError(t, err)
 	got := make([]string, 0, len(res.Results))
@@ -72,8 +72,8 @@ func TestSearchScopeFilterRemovesMostRowsLive(t *testing.T) {
 	assert.Equal(t, []string{"few-1", "few-2", "few-3", "few-4", "few-5"}, got, "k results although the scope removes most rows")
 
 	// include_invalid_results=false removes no VALID record: the same 5.
-	res, err = s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: agentmemory.Some(5),
-		UserID: agentmemory.Some("u-few"), IncludeInvalidResults: agentmemory.Some(false)})
+	res, err = s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: 5,
+		UserID: agentmemory.Some("u-few"), ExcludeInvalid: true})
 	require.NoError(t, err)
 	assert.Len(t, res.Results, 5)
 }

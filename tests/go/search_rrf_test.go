@@ -121,14 +121,14 @@ func srchCheckFusion(t *testing.T, ctx context.Context, s *agentmemory.Store, k 
 	chunks := lists[0]
 	require.GreaterOrEqual(t, len(chunks), 2, "30 words in chunks of at most 10: %q", chunks)
 
-	res, err := s.Search(ctx, agentmemory.SearchRequest{Query: srchRRFQuery, K: agentmemory.Some(k)})
+	res, err := s.Search(ctx, agentmemory.SearchRequest{Query: srchRRFQuery, K: k})
 	require.NoError(t, err)
 	assert.Equal(t, len(chunks), res.QueryChunks)
 
 	var per [][]*agentmemory.SearchHit
 	for _, c := range chunks {
 		req := perChunk(c)
-		req.K = agentmemory.Some(k)
+		req.K = k
 		r, err := s.Search(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, 1, r.QueryChunks)
@@ -165,11 +165,11 @@ func TestSearchRRFClientEmbedderLive(t *testing.T) {
 
 	// A short query is embedded as is: the same as passing its vector.
 	short := "pizza oven"
-	byText, err := s.Search(ctx, agentmemory.SearchRequest{Query: short, K: agentmemory.Some(3)})
+	byText, err := s.Search(ctx, agentmemory.SearchRequest{Query: short, K: 3})
 	require.NoError(t, err)
 	v, err := emb.Embed(ctx, []string{short})
 	require.NoError(t, err)
-	byVector, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: v[0], K: agentmemory.Some(3)})
+	byVector, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: v[0], K: 3})
 	require.NoError(t, err)
 	require.NotEmpty(t, byText.Results)
 	assert.Equal(t, byVector, byText)

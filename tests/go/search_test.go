@@ -19,11 +19,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
+	"github.com/agentmem/agentmem/tests/go/fixturecall"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -95,9 +97,9 @@ func srchAdd(t *testing.T, ctx context.Context, s *agentmemory.Store, req map[st
 	t.Helper()
 	body, err := json.Marshal(req)
 	require.NoError(t, err)
-	var add agentmemory.AddRequest
-	require.NoError(t, json.Unmarshal(body, &add), "%s", body)
-	res, err := s.Add(ctx, add)
+	recs, err := fixturecall.Records(body)
+	require.NoError(t, err, "%s", body)
+	res, err := s.Add(ctx, recs...)
 	require.NoError(t, err, "%s", body)
 	return res
 }
@@ -395,7 +397,7 @@ func TestSearchScopeCombinationsLive(t *testing.T) {
 				for _, th := range states("t1") {
 					name := fmt.Sprintf("q%v/user=%s/agent=%s/thread=%s", q, u, a, th)
 					t.Run(name, func(t *testing.T) {
-						res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: q, K: agentmemory.Some(100),
+						res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: q, K: 100,
 							UserID: u, AgentID: a, ThreadID: th})
 						require.NoError(t, err)
 						want := srchExpected(q, map[string]agentmemory.Optional[string]{"user": u, "agent": a, "thread": th})
@@ -461,7 +463,7 @@ func TestSearchMetadataFilterCasesLive(t *testing.T) {
 			if c.Filter != nil {
 				require.NoError(t, json.Unmarshal([]byte(`{"metadata_filter":`+string(c.Filter)+`}`), &req))
 			}
-			res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: agentmemory.Some(5),
+			res, err := s.Search(ctx, agentmemory.SearchRequest{QueryVector: []float32{1, 0, 0}, K: 5,
 				UserID: agentmemory.Some(users[i].(string)), MetadataFilter: req.MetadataFilter})
 			require.NoError(t, err)
 			if c.Match {
@@ -490,7 +492,7 @@ func TestSearchExpiryAndStatusLive(t *testing.T) {
 	q := []float32{1, 0, 0}
 	ids := func(req agentmemory.SearchRequest) []string {
 		t.Helper()
-		req.QueryVector, req.K = q, agentmemory.Some(100)
+		req.QueryVector, req.K = q, 100
 		res, err := s.Search(ctx, req)
 		require.NoError(t, err)
 		var out []string
@@ -502,18 +504,18 @@ func TestSearchExpiryAndStatusLive(t *testing.T) {
 	all := ids(agentmemory.SearchRequest{RecordTypes: []agentmemory.RecordType{"memory"}})
 	assert.NotContains(t, all, "mem-x", "expired on insert: never returned")
 	assert.Contains(t, all, "mem-i", "INVALID records are returned by default")
-	assert.NotContains(t, ids(agentmemory.SearchRequest{IncludeInvalidResults: agentmemory.Some(false)}), "mem-i")
+	assert.NotContains(t, ids(agentmemory.SearchRequest{ExcludeInvalid: true}), "mem-i")
 
 	// mem-b becomes INVALID.
-	up, err := s.Update(ctx, agentmemory.UpdateRequest{RecordType: "memory", RecordID: "mem-b", Status: agentmemory.Some(agentmemory.RecordInvalid)})
+	up, err := s.Update(ctx, agentmemory.UpdateRequest{RecordType: "memory", RecordID: "mem-b", Status: agentmemory.RecordInvalid})
 	require.NoError(t, err)
 	require.Equal(t, 1, up.Updated)
 	assert.Contains(t, ids(agentmemory.SearchRequest{}), "mem-b")
-	assert.NotContains(t, ids(agentmemory.SearchRequest{IncludeInvalidResults: agentmemory.Some(false)}), "mem-b")
+	assert.NotContains(t, ids(agentmemory.SearchRequest{ExcludeInvalid: true}), "mem-b")
 
 	// mem-a's expiry is refreshed into the past: hidden at once.
 	up, err = s.Update(ctx, agentmemory.UpdateRequest{RecordType: "memory", RecordID: "mem-a",
-		Timestamp: agentmemory.Some("2020-01-01T00:00:00Z"), TTLDays: agentmemory.Some(1), TTLAnchor: agentmemory.Some(agentmemory.TTLFromTimestamp)})
+		Timestamp: agentmemory.Some(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)), TTLDays: agentmemory.Some(1), TTLAnchor: agentmemory.Some(agentmemory.TTLFromTimestamp)})
 	require.NoError(t, err)
 	require.Equal(t, 1, up.Updated)
 	assert.NotEmpty(t, up.Warnings, "W2: expired after the refresh")

@@ -97,7 +97,7 @@ func TestSearchKeywordEscapingLive(t *testing.T) {
 		// "pizza OR salad" as Text syntax would match mem-c; escaped, "OR"
 		// is a word and the ACCUM of the three still ranks the pizza
 		// records first. "salad AND NOT pizza" finds salad, not nothing.
-		res, err := s.Search(ctx, agentmemory.SearchRequest{Query: "salad AND NOT pizza", K: agentmemory.Some(10)})
+		res, err := s.Search(ctx, agentmemory.SearchRequest{Query: "salad AND NOT pizza", K: 10})
 		require.NoError(t, err)
 		var ids []string
 		for _, h := range res.Results {
@@ -145,7 +145,7 @@ func TestSearchHybridLive(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := storeContext(t)
 	s := srchHybridStore(t, ctx, db, true)
-	res, err := s.Search(ctx, agentmemory.SearchRequest{Query: "pizza", K: agentmemory.Some(5)})
+	res, err := s.Search(ctx, agentmemory.SearchRequest{Query: "pizza", K: 5})
 	require.NoError(t, err)
 	assert.Equal(t, agentmemory.Hybrid, res.SearchStrategy)
 	require.NotEmpty(t, res.Results)
@@ -164,7 +164,7 @@ func TestSearchHybridLive(t *testing.T) {
 	kw, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: s.ID(), SearchStrategy: agentmemory.Keyword})
 	require.NoError(t, err)
 	assert.NotEmpty(t, kw.Warnings(), "a KEYWORD client of a HYBRID store is warned")
-	res, err = kw.Search(ctx, agentmemory.SearchRequest{Query: "pizza", K: agentmemory.Some(5)})
+	res, err = kw.Search(ctx, agentmemory.SearchRequest{Query: "pizza", K: 5})
 	require.NoError(t, err)
 	assert.Equal(t, agentmemory.Keyword, res.SearchStrategy)
 	ids = ids[:0]

@@ -8,8 +8,10 @@ package integration
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -334,6 +336,37 @@ end;`, sql.Named("req", c.request))
 			requireAppError(t, err, 20100, c.want...)
 		})
 	}
+	// The refused open_store fixtures, on a fresh store id (dropped at the
+	// end in case the package wrongly accepts one).
+	paths, err := filepath.Glob("testdata/contract/open_store/*.error.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	for _, p := range paths {
+		t.Run("fixture/"+filepath.Base(p), func(t *testing.T) {
+			var want struct {
+				Code            int      `json:"code"`
+				MessageContains []string `json:"message_contains"`
+			}
+			raw, err := os.ReadFile(p)
+			require.NoError(t, err)
+			require.NoError(t, json.Unmarshal(raw, &want))
+			reqText, err := os.ReadFile(strings.TrimSuffix(p, ".error.json") + ".request.json")
+			require.NoError(t, err)
+			var req map[string]any
+			require.NoError(t, json.Unmarshal(reqText, &req))
+			if _, named := req["memory_store_id"]; named {
+				req["memory_store_id"] = id
+			}
+			body, err := json.Marshal(req)
+			require.NoError(t, err)
+			_, err = db.ExecContext(ctx, `declare
+  l_res clob;
+begin
+  l_res := dbms_agent_memory_store.open_store(p_request => :req);
+end;`, sql.Named("req", string(body)))
+			requireAppError(t, err, -want.Code, want.MessageContains...)
+		})
+	}
 	t.Run("describe_store id", func(t *testing.T) {
 		_, err := db.ExecContext(ctx, `declare
   l_res clob;
@@ -477,13 +510,13 @@ func TestStoreGrantAndRevoke(t *testing.T) {
 		return out
 	}
 
-	require.NoError(t, agentmemory.GrantAccess(ctx, db, s.ID(), grantee, agentmemory.ReadOnly, false))
+	require.NoError(t, agentmemory.GrantAccess(ctx, db, s.ID(), grantee, agentmemory.GrantOptions{Access: agentmemory.ReadOnly}))
 	assert.Equal(t, []string{"SELECT"}, privileges())
-	require.NoError(t, agentmemory.GrantAccess(ctx, db, s.ID(), grantee, "", false))
+	require.NoError(t, agentmemory.GrantAccess(ctx, db, s.ID(), grantee))
 	assert.Equal(t, []string{"DELETE", "INSERT", "SELECT", "UPDATE"}, privileges(), "READ_WRITE is the default")
 	require.NoError(t, agentmemory.RevokeAccess(ctx, db, s.ID(), grantee))
 	assert.Empty(t, privileges())
 
-	err := agentmemory.GrantAccess(ctx, db, s.ID(), livedb.Schema(t, db), agentmemory.ReadWrite, false)
+	err := agentmemory.GrantAccess(ctx, db, s.ID(), livedb.Schema(t, db), agentmemory.GrantOptions{Access: agentmemory.ReadWrite})
 	assert.True(t, errors.Is(err, agentmemory.ErrInvalidArgument), "granting to the owner: got %v", err)
 }
