@@ -145,6 +145,7 @@ prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency o
 @@packages/AGENTMEM_RECORD_DATA.pks
 @@packages/AGENTMEM_RECORD_EDIT.pks
 @@packages/AGENTMEM_RECORD_READ.pks
+@@packages/AGENTMEM_RELATION.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
@@ -155,6 +156,7 @@ prompt == agentmem install: PL/SQL packages (specs, then bodies, in dependency o
 @@packages/AGENTMEM_RECORD_EDIT.pkb
 @@packages/AGENTMEM_RECORD_READ.pkb
 @@packages/AGENTMEM_RECORD_WRITE.pkb
+@@packages/AGENTMEM_RELATION.pkb
 @@packages/AGENTMEM_SEARCH.pkb
 @@packages/AGENTMEM_SEARCH_KEYWORD.pkb
 @@packages/AGENTMEM_STORE.pkb

@@ -450,7 +450,7 @@ as
         || ' where d.message_id in (select k.i from ' || co_keys_table || ' k))'
         using l_keys;
     elsif p_base = 'MEMORY' then
-      purge_relations(p_store, l_keys);
+      agentmem_relation.remove_endpoints(p_store, p_ids, p_types);
     end if;
     execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base) || ' t'
       || ' where t.record_id in (select k.i from ' || co_keys_table || ' k)'

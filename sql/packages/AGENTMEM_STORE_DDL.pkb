@@ -15,6 +15,10 @@ as
   -- Only expiring record types (message, memory-like, image) have it.
   co_expires_column constant varchar2(60 char) := 'expires_at timestamp(6) with time zone, ';
   co_status_check constant varchar2(60 char) := ' check (status in (''VALID'', ''INVALID''))';
+  -- MEMORY.LIFECYCLE_INVALID (schema version 2): 1 = the record is INVALID
+  -- only because a lifecycle relation targets it (AGENTMEM_RELATION).
+  co_lifecycle_column constant varchar2(60 char) := 'lifecycle_invalid number(1), ';
+  co_lifecycle_check  constant varchar2(60 char) := ' check (lifecycle_invalid = 1)';
   co_memory_types constant varchar2(80 char) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
   co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
 
@@ -158,13 +162,15 @@ as
           || 'content clob, '
           || co_record_columns
           || co_expires_column
+          || co_lifecycle_column
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_PK') || ' primary key (record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_THREAD_FK')
           || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
           || ' (record_id) on delete cascade, '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_TYPE_CK')
           || ' check (memory_type in ' || co_memory_types || '), '
-          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_STATUS_CK') || co_status_check
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_STATUS_CK') || co_status_check || ', '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check
           || ')';
       when 'ACTOR_PROFILE' then
         execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'ACTOR_PROFILE') || ' ('
@@ -521,6 +527,31 @@ as
     ensure_objects(p_store, p_store.config, p_actions);
   end upgrade_step_1;
 
+  -- Version 2 (issue 11): MEMORY.LIFECYCLE_INVALID, the marker of a status
+  -- derived from lifecycle relations, with its check, added before
+  -- ensure_objects (which reports a missing column as damage). A store
+  -- created at version 2 has it already.
+  procedure upgrade_step_2(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    l_column agentmem_store_catalog.t_object;
+  begin
+    l_column.name := 'LIFECYCLE_INVALID';
+    l_column.object_type := 'COLUMN';
+    l_column.table_name := p_store.table_prefix || 'MEMORY';
+    if agentmem_store_catalog.object_status(p_store.owner, l_column) is null then
+      g_step := 'add column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID';
+      execute immediate 'alter table ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
+        || ' add (' || co_lifecycle_column
+        || 'constraint ' || agentmem_util.sql_name(p_store.table_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check
+        || ')';
+      comment_table(p_store.owner, p_store.table_prefix, 'MEMORY');
+      agentmem_util.append(p_actions, 'added column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID');
+    end if;
+    -- Before this step a store had no relation writer, so no status is
+    -- derived yet: every existing STATUS stays the caller's (marker NULL).
+    ensure_objects(p_store, p_store.config, p_actions);
+  end upgrade_step_2;
+
   -- Commits each step's registry update, inside the autonomous transaction
   -- of the calling lifecycle procedure.
   -- agentmem:commits
@@ -531,6 +562,7 @@ as
       g_step := 'upgrade to schema version ' || l_version;
       case l_version
         when 1 then upgrade_step_1(p_store, p_actions);
+        when 2 then upgrade_step_2(p_store, p_actions);
       end case;
       p_store.schema_version := l_version;
       execute immediate

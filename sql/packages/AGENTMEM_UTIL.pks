@@ -11,7 +11,8 @@ create or replace package agentmem_util
                  package agentmem_record_data,
                  package agentmem_chunks,
                  package agentmem_filter,
-                 package agentmem_search)
+                 package agentmem_search,
+                 package agentmem_relation)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
