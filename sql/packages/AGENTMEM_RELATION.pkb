@@ -87,13 +87,15 @@ as
   function entry(p_req in json_object_t, p_key in varchar2, p_i in pls_integer) return json_element_t
   is
     l_value json_element_t;
+    l_list  json_array_t;
   begin
     if not p_req.has(p_key) then
       return null;
     end if;
     l_value := p_req.get(p_key);
     if l_value.is_array then
-      return treat(l_value as json_array_t).get(p_i - 1);
+      l_list := treat(l_value as json_array_t);
+      return l_list.get(p_i - 1);
     end if;
     return l_value;
   end entry;
@@ -116,13 +118,15 @@ as
     l_keys  agentmem_util.t_text_list;
     l_n     pls_integer;
     l_first varchar2(64 char);
+    l_list  json_array_t;
     l_count pls_integer;
   begin
     select regexp_substr(p_keys, '[^,]+', 1, level) bulk collect into l_keys
       from dual connect by level <= regexp_count(p_keys, ',') + 1;
     for i in 1 .. l_keys.count loop
       if p_req.has(l_keys(i)) and p_req.get(l_keys(i)).is_array then
-        l_count := treat(p_req.get(l_keys(i)) as json_array_t).get_size;
+        l_list := treat(p_req.get(l_keys(i)) as json_array_t);
+        l_count := l_list.get_size;
         if l_count = 0 then
           fail('INVALID_ARGUMENT: ' || l_keys(i) || ' [] must not be empty: give one value per relation, or a single'
                || ' value for all');

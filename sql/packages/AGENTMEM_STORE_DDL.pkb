@@ -540,10 +540,11 @@ as
     l_column.table_name := p_store.table_prefix || 'MEMORY';
     if agentmem_store_catalog.object_status(p_store.owner, l_column) is null then
       g_step := 'add column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID';
+      -- The check as an inline constraint of the column definition
+      -- (ALTER TABLE add_column_clause: column_definition with inline_constraint).
       execute immediate 'alter table ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
-        || ' add (' || co_lifecycle_column
-        || 'constraint ' || agentmem_util.sql_name(p_store.table_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check
-        || ')';
+        || ' add (lifecycle_invalid number(1) constraint '
+        || agentmem_util.sql_name(p_store.table_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check || ')';
       comment_table(p_store.owner, p_store.table_prefix, 'MEMORY');
       agentmem_util.append(p_actions, 'added column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID');
     end if;

@@ -5,10 +5,18 @@ as
   -- utPLSQL suite for the relation calls and the lifecycle status they derive
   -- (docs/protocol-relations.md, rules L1-L28), through the facade.
   --
-  -- Store UTS_REL01 (KEYWORD, vector_dim 4) holds a thread t1 and memories
-  -- m1..m4 (m3, m4 in thread t1), committed in beforeall; every test runs
-  -- on that data and is rolled back after. Store DDL commits:
-  -- --%rollback(manual); the store is dropped in afterall.
+  -- Fixtures: the golden fixtures of add_relations .. delete_relations
+  -- (q-quoted copies of tests/go/testdata/contract/<op>/, kept in step by
+  -- go run ./tests/go/cmd/genfixtures) run on store UTS_REL01 with the data
+  -- set of docs/protocol-relations.md section 11 (memories m1..m5, fact f1,
+  -- then add_relations/d1_relations), committed in beforeall; each case is
+  -- rolled back after its check.
+  --
+  -- Lifecycle and the hand-written rules run on store UTS_REL02 (a thread
+  -- t1, memories m1..m4, m3 and m4 in t1), each test rolled back after.
+  --
+  -- Store DDL commits: --%rollback(manual); both stores are dropped in
+  -- afterall.
   ------------------------------------------------------------------------------
 
   --%suite(DBMS_AGENT_MEMORY_STORE relations)
@@ -23,6 +31,19 @@ as
 
   --%aftereach
   procedure rollback_test;
+
+  --%context(fixtures)
+
+  --%test(the data set: add_relations/d1_relations gives its response)
+  procedure dataset_fixture;
+
+  --%test(accepted fixtures give their response)
+  procedure accepted_fixtures;
+
+  --%test(rejected fixtures raise their class with every message fragment, and write nothing)
+  procedure rejected_fixtures;
+
+  --%endcontext
 
   --%context(add_relations)
 
