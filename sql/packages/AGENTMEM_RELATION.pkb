@@ -668,18 +668,19 @@ as
       else
         l_missing := l_missing + 1;
       end if;
+      -- Directed pair keys: the pair stored the other way is the key with
+      -- the endpoints swapped (no string ordering, so no NLS dependence).
       l_src_key := l_src_tys(i) || chr(1) || l_src_ids(i);
       l_tgt_key := l_tgt_tys(i) || chr(1) || l_tgt_ids(i);
-      l_pair_key := case when l_src_key < l_tgt_key then l_src_key || chr(2) || l_tgt_key
-                         else l_tgt_key || chr(2) || l_src_key end;
-      if l_pairs.exists(l_pair_key) and l_pairs(l_pair_key) <> case when l_src_key < l_tgt_key then 1 else 2 end then
+      l_pair_key := l_tgt_key || chr(2) || l_src_key;
+      if l_pairs.exists(l_pair_key) then
         fail_duplicate('DUPLICATE_ID: relation ' || (i - 1) || ' links ' || l_src_tys(i) || ' '
                        || agentmem_util.shown_text(l_src_ids(i)) || ' to ' || l_tgt_tys(i) || ' '
                        || agentmem_util.shown_text(l_tgt_ids(i)) || ', but an earlier relation of this request links'
                        || ' them the other way: one orientation per pair of records; describe the reverse view with'
                        || ' opposite_relation_types');
       end if;
-      l_pairs(l_pair_key) := case when l_src_key < l_tgt_key then 1 else 2 end;
+      l_pairs(l_src_key || chr(2) || l_tgt_key) := i - 1;
       if l_addresses.exists(l_src_key || chr(2) || l_tgt_key || chr(2) || l_types(i)) then
         fail_duplicate('DUPLICATE_ID: relation ' || (i - 1) || ' repeats the address of relation '
                        || l_addresses(l_src_key || chr(2) || l_tgt_key || chr(2) || l_types(i))
