@@ -518,38 +518,52 @@ as
   -- newest shape, so a later step finds its work done on stores it created.
   ------------------------------------------------------------------------------
 
-  -- Version 1 is the first managed schema. A store registered at version 0
-  -- (registered before its objects were complete, e.g. by an interrupted
-  -- install) gets every version-1 object that is missing.
-  procedure upgrade_step_1(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  -- MEMORY.LIFECYCLE_INVALID (version 2) with its check, added to an
+  -- existing MEMORY table that lacks it; ensure_objects reports a missing
+  -- column as damage, so every step that runs ensure_objects calls this
+  -- first. The check is an inline constraint of the column definition
+  -- (ALTER TABLE add_column_clause: column_definition, inline_constraint).
+  procedure add_lifecycle_column(p_store in agentmem_store_catalog.t_store,
+                                 p_actions in out nocopy agentmem_util.t_text_list)
   is
-  begin
-    ensure_objects(p_store, p_store.config, p_actions);
-  end upgrade_step_1;
-
-  -- Version 2 (issue 11): MEMORY.LIFECYCLE_INVALID, the marker of a status
-  -- derived from lifecycle relations, with its check, added before
-  -- ensure_objects (which reports a missing column as damage). A store
-  -- created at version 2 has it already.
-  procedure upgrade_step_2(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
-  is
+    l_table  agentmem_store_catalog.t_object;
     l_column agentmem_store_catalog.t_object;
   begin
+    l_table.name := p_store.table_prefix || 'MEMORY';
+    l_table.object_type := 'TABLE';
     l_column.name := 'LIFECYCLE_INVALID';
     l_column.object_type := 'COLUMN';
     l_column.table_name := p_store.table_prefix || 'MEMORY';
-    if agentmem_store_catalog.object_status(p_store.owner, l_column) is null then
+    if agentmem_store_catalog.object_status(p_store.owner, l_table) is not null
+       and agentmem_store_catalog.object_status(p_store.owner, l_column) is null then
       g_step := 'add column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID';
-      -- The check as an inline constraint of the column definition
-      -- (ALTER TABLE add_column_clause: column_definition with inline_constraint).
       execute immediate 'alter table ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
         || ' add (lifecycle_invalid number(1) constraint '
         || agentmem_util.sql_name(p_store.table_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check || ')';
       comment_table(p_store.owner, p_store.table_prefix, 'MEMORY');
       agentmem_util.append(p_actions, 'added column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID');
     end if;
-    -- Before this step a store had no relation writer, so no status is
-    -- derived yet: every existing STATUS stays the caller's (marker NULL).
+  end add_lifecycle_column;
+
+  -- Version 1 is the first managed schema. A store registered at version 0
+  -- (registered before its objects were complete, e.g. by an interrupted
+  -- install) gets every version-1 object that is missing (and the newest
+  -- shape of MEMORY, as creation does).
+  procedure upgrade_step_1(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    add_lifecycle_column(p_store, p_actions);
+    ensure_objects(p_store, p_store.config, p_actions);
+  end upgrade_step_1;
+
+  -- Version 2 (issue 11): MEMORY.LIFECYCLE_INVALID, the marker of a status
+  -- derived from lifecycle relations. Before it a store had no relation
+  -- writer, so no status is derived yet: every existing STATUS stays the
+  -- caller's (marker NULL).
+  procedure upgrade_step_2(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    add_lifecycle_column(p_store, p_actions);
     ensure_objects(p_store, p_store.config, p_actions);
   end upgrade_step_2;
 
