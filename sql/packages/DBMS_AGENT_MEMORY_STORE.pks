@@ -461,7 +461,7 @@ as
   --                        guideline, preference records that are not VALID
   --   metadata_filter      filter object (section 5); null: records without
   --                        metadata
-  --   num_hops (0; 1..5 rejected until relations exist), max_linked_results
+  --   num_hops (0; 1..5 rejected until graph expansion is built), max_linked_results
   --   search_strategy      omit, or KEYWORD on a HYBRID store
   -- Returns: {"search_strategy", "query_chunks", "results": [{"record",
   --   "distance", "linked_results": []}], "warnings"}; ascending distance,

@@ -279,12 +279,23 @@ as
     commit;
   end setup_suite;
 
+  -- Drops a store of this suite; one that a failed setup never created is
+  -- not an error here.
+  procedure drop_if_registered(p_store_id in varchar2)
+  is
+  begin
+    dbms_agent_memory_store.drop_store(p_store_id);
+  exception
+    when dbms_agent_memory_store.e_not_found then
+      null;
+  end drop_if_registered;
+
   procedure cleanup_suite
   is
   begin
-    rollback;
-    dbms_agent_memory_store.drop_store(co_fixture_store);
-    dbms_agent_memory_store.drop_store(co_store);
+    rollback;   -- uncommitted rows would block the autonomous drops
+    drop_if_registered(co_fixture_store);
+    drop_if_registered(co_store);
   end cleanup_suite;
 
   procedure rollback_test
