@@ -158,6 +158,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_DATA.pks
 @@packages/AGENTMEM_RECORD_EDIT.pks
 @@packages/AGENTMEM_RECORD_READ.pks
+@@packages/AGENTMEM_RELATION.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
@@ -171,6 +172,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_EDIT.pkb
 @@packages/AGENTMEM_RECORD_READ.pkb
 @@packages/AGENTMEM_RECORD_WRITE.pkb
+@@packages/AGENTMEM_RELATION.pkb
 @@packages/AGENTMEM_SEARCH.pkb
 @@packages/AGENTMEM_SEARCH_KEYWORD.pkb
 @@packages/AGENTMEM_STORE.pkb

@@ -3,6 +3,7 @@ create or replace package agentmem_filter
   accessible by (package dbms_agent_memory_store,
                  package agentmem_record_read,
                  package agentmem_search,
+                 package agentmem_relation,
                  package test_agentmem_filter)
 as
   ------------------------------------------------------------------------------

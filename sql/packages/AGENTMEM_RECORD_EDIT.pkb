@@ -595,6 +595,11 @@ as
         follow_parts(l_store, l_id, l_status, l_expires, l_now);
       end if;
     end if;
+    if l_change.status is not null and agentmem_record_read.memory_like(l_type) then
+      -- An explicit status; a lifecycle relation still makes it INVALID
+      -- (relation contract L26).
+      agentmem_relation.status_set_explicitly(l_store, l_id, l_type);
+    end if;
     return update_response(1, l_warnings);
   end update_record;
 
@@ -602,14 +607,12 @@ as
   -- Deletes (§11)
   ------------------------------------------------------------------------------
 
-  -- D1: relations where the memory-like record is source or target.
+  -- D1: relations where the memory-like record is source or target; the
+  -- status of the other targets is recomputed (relation contract L27).
   procedure delete_relations(p_store in t_store, p_id in varchar2, p_type in varchar2)
   is
   begin
-    execute immediate
-      'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION')
-      || ' where (source_id = :1 and source_type = :2) or (target_id = :3 and target_type = :4)'
-      using p_id, p_type, p_id, p_type;
+    agentmem_relation.remove_endpoints(p_store, agentmem_util.t_text_list(p_id), agentmem_util.t_text_list(p_type));
   end delete_relations;
 
   -- D4 for the threads whose p_column (record_id, user_id or agent_id)
@@ -619,6 +622,8 @@ as
   -- memory-like records, summaries and images. Returns the thread count.
   function delete_threads(p_store in t_store, p_column in varchar2, p_value in varchar2) return pls_integer
   is
+    l_ids   agentmem_util.t_text_list;
+    l_types agentmem_util.t_text_list;
   begin
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
@@ -627,14 +632,14 @@ as
       || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1)'
       using p_value;
     execute immediate
-      'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION') || ' r'
-      || ' where exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+      'select m.record_id, m.memory_type from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
       || ' join ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD') || ' t'
       || ' on t.record_id = m.thread_id where t.'
       || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1'
-      || ' and ((r.source_id = m.record_id and r.source_type = m.memory_type)'
-      || ' or (r.target_id = m.record_id and r.target_type = m.memory_type)))'
+      bulk collect into l_ids, l_types
       using p_value;
+    agentmem_relation.remove_endpoints(p_store, l_ids, l_types);
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD') || ' t where t.'
       || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1'
@@ -647,6 +652,8 @@ as
   -- with their rows and relations (D1, D2).
   procedure delete_actor_records(p_store in t_store, p_column in varchar2, p_value in varchar2)
   is
+    l_ids   agentmem_util.t_text_list;
+    l_types agentmem_util.t_text_list;
   begin
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
@@ -663,12 +670,12 @@ as
       || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :3))'
       using p_value, p_value, p_value;
     execute immediate
-      'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION') || ' r'
-      || ' where exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+      'select m.record_id, m.memory_type from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
       || ' where m.' || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'
-      || ' and ((r.source_id = m.record_id and r.source_type = m.memory_type)'
-      || ' or (r.target_id = m.record_id and r.target_type = m.memory_type)))'
+      bulk collect into l_ids, l_types
       using p_value;
+    agentmem_relation.remove_endpoints(p_store, l_ids, l_types);
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m where m.'
       || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'

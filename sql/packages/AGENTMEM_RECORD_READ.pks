@@ -5,7 +5,8 @@ create or replace package agentmem_record_read
                  package agentmem_record_edit,
                  package agentmem_record_data,
                  package agentmem_search,
-                 package agentmem_search_keyword)
+                 package agentmem_search_keyword,
+                 package agentmem_relation)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_READ: the read calls of the records contract

@@ -126,6 +126,7 @@ as
     scope_docs(l_docs, 'MEMORY');
     column_doc(l_docs, 'MEMORY', 'CONTENT', 'stored record text');
     record_docs(l_docs, 'MEMORY');
+    column_doc(l_docs, 'MEMORY', 'LIFECYCLE_INVALID', '1 = STATUS is INVALID only because a supersedes, refines or duplicates relation targets the record (derived, lifted when the last such relation goes); NULL = STATUS is the caller''s');
 
     column_doc(l_docs, 'ACTOR_PROFILE', 'RECORD_ID', 'profile record id = the user id or agent id the profile describes');
     column_doc(l_docs, 'ACTOR_PROFILE', 'ORDER_SEQ', 'stable creation order (identity)');
@@ -187,6 +188,7 @@ as
     c('THREAD', 'PK'); c('THREAD', 'STATUS_CK');
     c('MESSAGE', 'PK'); c('MESSAGE', 'THREAD_FK'); c('MESSAGE', 'ROLE_CK'); c('MESSAGE', 'STATUS_CK');
     c('MEMORY', 'PK'); c('MEMORY', 'THREAD_FK'); c('MEMORY', 'TYPE_CK'); c('MEMORY', 'STATUS_CK');
+    c('MEMORY', 'LIFECYCLE_CK');
     c('ACTOR_PROFILE', 'PK'); c('ACTOR_PROFILE', 'TYPE_CK');
     c('ACTOR_PROFILE', 'STATUS_CK');
     c('THREAD_SUMMARY', 'PK'); c('THREAD_SUMMARY', 'THREAD_FK'); c('THREAD_SUMMARY', 'STATUS_CK');

@@ -13,7 +13,8 @@ create or replace package agentmem_store_catalog
                  package agentmem_search,
                  package agentmem_jobs,
                  package agentmem_purge,
-                 package agentmem_job_info)
+                 package agentmem_job_info,
+                 package agentmem_relation)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.
@@ -30,7 +31,7 @@ as
 
   -- Version of the managed schema this package creates. A new version adds
   -- an upgrade step in AGENTMEM_STORE_DDL (one procedure and one line).
-  co_schema_version constant pls_integer := 1;
+  co_schema_version constant pls_integer := 2;
 
   -- Registry key of the unprefixed default store (memory_store_id NULL).
   co_default_key constant varchar2(16 char) := '$DEFAULT';

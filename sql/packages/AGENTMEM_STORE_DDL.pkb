@@ -15,6 +15,10 @@ as
   -- Only expiring record types (message, memory-like, image) have it.
   co_expires_column constant varchar2(60 char) := 'expires_at timestamp(6) with time zone, ';
   co_status_check constant varchar2(60 char) := ' check (status in (''VALID'', ''INVALID''))';
+  -- MEMORY.LIFECYCLE_INVALID (schema version 2): 1 = the record is INVALID
+  -- only because a lifecycle relation targets it (AGENTMEM_RELATION).
+  co_lifecycle_column constant varchar2(60 char) := 'lifecycle_invalid number(1), ';
+  co_lifecycle_check  constant varchar2(60 char) := ' check (lifecycle_invalid = 1)';
   co_memory_types constant varchar2(80 char) := '(''memory'', ''fact'', ''guideline'', ''preference'')';
   co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
 
@@ -158,13 +162,15 @@ as
           || 'content clob, '
           || co_record_columns
           || co_expires_column
+          || co_lifecycle_column
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_PK') || ' primary key (record_id), '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_THREAD_FK')
           || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
           || ' (record_id) on delete cascade, '
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_TYPE_CK')
           || ' check (memory_type in ' || co_memory_types || '), '
-          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_STATUS_CK') || co_status_check
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_STATUS_CK') || co_status_check || ', '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check
           || ')';
       when 'ACTOR_PROFILE' then
         execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'ACTOR_PROFILE') || ' ('
@@ -489,14 +495,54 @@ as
   -- newest shape, so a later step finds its work done on stores it created.
   ------------------------------------------------------------------------------
 
+  -- MEMORY.LIFECYCLE_INVALID (version 2) with its check, added to an
+  -- existing MEMORY table that lacks it; ensure_objects reports a missing
+  -- column as damage, so every step that runs ensure_objects calls this
+  -- first. The check is an inline constraint of the column definition
+  -- (ALTER TABLE add_column_clause: column_definition, inline_constraint).
+  procedure add_lifecycle_column(p_store in agentmem_store_catalog.t_store,
+                                 p_actions in out nocopy agentmem_util.t_text_list)
+  is
+    l_table  agentmem_store_catalog.t_object;
+    l_column agentmem_store_catalog.t_object;
+  begin
+    l_table.name := p_store.table_prefix || 'MEMORY';
+    l_table.object_type := 'TABLE';
+    l_column.name := 'LIFECYCLE_INVALID';
+    l_column.object_type := 'COLUMN';
+    l_column.table_name := p_store.table_prefix || 'MEMORY';
+    if agentmem_store_catalog.object_status(p_store.owner, l_table) is not null
+       and agentmem_store_catalog.object_status(p_store.owner, l_column) is null then
+      g_step := 'add column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID';
+      execute immediate 'alter table ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
+        || ' add (lifecycle_invalid number(1) constraint '
+        || agentmem_util.sql_name(p_store.table_prefix || 'MEMORY_LIFECYCLE_CK') || co_lifecycle_check || ')';
+      comment_table(p_store.owner, p_store.table_prefix, 'MEMORY');
+      agentmem_util.append(p_actions, 'added column ' || p_store.table_prefix || 'MEMORY.LIFECYCLE_INVALID');
+    end if;
+  end add_lifecycle_column;
+
   -- Version 1 is the first managed schema. A store registered at version 0
   -- (registered before its objects were complete, e.g. by an interrupted
-  -- install) gets every version-1 object that is missing.
+  -- install) gets every version-1 object that is missing (and the newest
+  -- shape of MEMORY, as creation does).
   procedure upgrade_step_1(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
   is
   begin
+    add_lifecycle_column(p_store, p_actions);
     ensure_objects(p_store, p_store.config, p_actions);
   end upgrade_step_1;
+
+  -- Version 2 (issue 11): MEMORY.LIFECYCLE_INVALID, the marker of a status
+  -- derived from lifecycle relations. Before it a store had no relation
+  -- writer, so no status is derived yet: every existing STATUS stays the
+  -- caller's (marker NULL).
+  procedure upgrade_step_2(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    add_lifecycle_column(p_store, p_actions);
+    ensure_objects(p_store, p_store.config, p_actions);
+  end upgrade_step_2;
 
   -- Commits each step's registry update, inside the autonomous transaction
   -- of the calling lifecycle procedure.
@@ -508,6 +554,7 @@ as
       g_step := 'upgrade to schema version ' || l_version;
       case l_version
         when 1 then upgrade_step_1(p_store, p_actions);
+        when 2 then upgrade_step_2(p_store, p_actions);
       end case;
       p_store.schema_version := l_version;
       execute immediate

@@ -268,6 +268,62 @@ as
     return agentmem_record_read.list_thread_messages(p_store_id, p_request, p_schema_owner);
   end list_thread_messages;
 
+  function add_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_add_relations;
+    l_response := agentmem_relation.add_relations(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_add_relations;
+      raise;
+  end add_relations;
+
+  function get_relation(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_relation.get_relation(p_store_id, p_request, p_schema_owner);
+  end get_relation;
+
+  function list_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_relation.list_relations(p_store_id, p_request, p_schema_owner);
+  end list_relations;
+
+  function update_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_update_relations;
+    l_response := agentmem_relation.update_relations(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_update_relations;
+      raise;
+  end update_relations;
+
+  function delete_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_delete_relations;
+    l_response := agentmem_relation.delete_relations(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_delete_relations;
+      raise;
+  end delete_relations;
+
   -- Request builders of the typed conveniences: a NULL value leaves the
   -- key out (omitted), as the spec says.
   procedure rec_put(p_request in out nocopy json_object_t, p_key in varchar2, p_value in varchar2)

@@ -430,6 +430,74 @@ as
     return pls_integer;
 
 
+  -- == Relations (issue 11) ======================================================
+  -- Directed, typed relations between memory-like records (memory, fact,
+  -- guideline, preference) and the lifecycle status they derive.
+  -- docs/protocol-relations.md is the contract (rules L1-L28). Writes are
+  -- atomic (savepoint, rolled back on error) and never commit; reads take
+  -- no savepoint and write nothing.
+  --
+  -- Lifecycle: while a supersedes, refines or duplicates relation targets a
+  -- record, its status is INVALID; when the last one goes (delete_relations,
+  -- update_relations, delete_record, delete_thread, a profile cascade, the
+  -- purge of an expired endpoint) it is VALID again, unless the caller set
+  -- INVALID explicitly (add_records / update_record status): effective
+  -- status = explicit OR derived.
+
+  -- Stores relations: p_request {"source_record_ids", "source_record_types",
+  --   "target_record_ids", "target_record_types", "relation_types" (all
+  --   required), "opposite_relation_types", "relation_ids", "timestamps",
+  --   "metadata"}. Each key takes one value for every relation or a list
+  --   with one per relation (lists of equal length). Omitted ids are
+  --   generated (32 hex). Built-in types supersedes, refines, supports,
+  --   contradicts, duplicates take their fixed inverse (is_superseded_by,
+  --   is_refined_by, is_supported_by, contradicts, duplicates), which cannot
+  --   be overridden; a custom type's inverse defaults to its own label. One
+  --   orientation per pair of records.
+  -- Returns {"relation_ids": [...]} in input order.
+  -- Raises: INVALID_ARGUMENT; NOT_FOUND (an endpoint is not a stored,
+  --   unexpired record of its type); DUPLICATE_ID (id or address stored,
+  --   the pair stored the other way, or repeated in the request).
+  function add_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Returns one relation in its stored orientation: p_request
+  --   {"relation_id"} alone, or all of {"source_record_id",
+  --   "source_record_type", "target_record_id", "target_record_type",
+  --   "relation_type"}.
+  -- Returns {"relation": {...} | null}. Read-only, no savepoint.
+  -- Raises: INVALID_ARGUMENT (a partial address, or relation_id with an
+  --   address field).
+  function get_relation(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Lists relations: p_request {"relation_type", "source_record_id",
+  --   "source_record_type", "target_record_id", "target_record_type",
+  --   "relation_id" (exact filters; omitted = any), "metadata_filter" (the
+  --   search filter language), "limit" (default 1000, null = no limit)}.
+  --   The earliest created first, ties by id.
+  -- Returns {"relations": [...]}. Read-only, no savepoint.
+  -- Raises: INVALID_ARGUMENT (also for a filter, naming its path).
+  function list_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates relations: p_request {"relation_ids" (required), then at least
+  --   one of "relation_types", "opposite_relation_types", "timestamps"
+  --   (null clears), "metadata" (replaces; null clears)}; omitted fields
+  --   are kept, a built-in type takes its fixed inverse. Ids not stored are
+  --   skipped. Lifecycle status is recomputed.
+  -- Returns {"relation_ids": [updated ids, input order], "updated": n}.
+  -- Raises: INVALID_ARGUMENT; DUPLICATE_ID (a type change onto a stored
+  --   address).
+  function update_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes relations by id: p_request {"relation_ids": id | [ids]}.
+  --   Lifecycle status is recomputed from the remaining relations.
+  -- Returns {"deleted": n}. Raises: INVALID_ARGUMENT.
+  function delete_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
   -- == Search (issue 6) ===========================================================
   -- Search, chunking for client embedders, index sync. docs/protocol-search.md,
   -- docs/search.md (scope table, distances, sync modes, what the DBA sets up).
@@ -451,7 +519,7 @@ as
   --                        guideline, preference records that are not VALID
   --   metadata_filter      filter object (section 5); null: records without
   --                        metadata
-  --   num_hops (0; 1..5 rejected until relations exist), max_linked_results
+  --   num_hops (0; 1..5 rejected until graph expansion is built), max_linked_results
   --   search_strategy      omit, or KEYWORD on a HYBRID store
   -- Returns: {"search_strategy", "query_chunks", "results": [{"record",
   --   "distance", "linked_results": []}], "warnings"}; ascending distance,

@@ -3,8 +3,6 @@ as
 
   subtype t_store is agentmem_store_catalog.t_store;
 
-  -- Relation types whose existence marks the target INVALID (seed: lifecycle types).
-  co_lifecycle_types constant varchar2(60 char) := '(''supersedes'', ''refines'', ''duplicates'')';
   co_log constant varchar2(30 char) := 'AGENTMEM_JOB_LOG';
 
   -- The (id, type) keys of a batch, bound as one JSON array. Declared before
@@ -35,47 +33,6 @@ as
     return l_keys.to_clob;
   end keys_json;
 
-  -- Deletes the relations of purged memory-like records (p_keys), and makes
-  -- the targets of their lifecycle relations VALID again when no other
-  -- lifecycle relation still points at them (seed: the target is INVALID
-  -- while the link exists); the targets' retrieval rows follow their status.
-  procedure purge_relations(p_store in t_store, p_keys in clob)
-  is
-    l_rel       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
-    l_mem       varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY');
-    l_target_id agentmem_util.t_text_list;
-    l_target_ty agentmem_util.t_text_list;
-    l_targets   clob;
-  begin
-    execute immediate 'select distinct r.target_id, r.target_type from ' || l_rel || ' r'
-      || ' where r.relation_type in ' || co_lifecycle_types
-      || ' and (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      bulk collect into l_target_id, l_target_ty using p_keys;
-    -- The key list appears twice: SQL binds by position, so it is passed twice.
-    execute immediate 'delete from ' || l_rel || ' r'
-      || ' where (r.source_id, r.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      || ' or (r.target_id, r.target_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      using p_keys, p_keys;
-    if l_target_id.count = 0 then
-      return;
-    end if;
-    l_targets := keys_json(l_target_id, l_target_ty);
-    execute immediate 'update ' || l_mem || ' m'
-      || ' set m.status = ''VALID'', m.updated_at = systimestamp'
-      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k)'
-      || ' and m.status = ''INVALID'''
-      || ' and not exists (select 1 from ' || l_rel || ' r where r.target_id = m.record_id'
-      || ' and r.target_type = m.memory_type and r.relation_type in ' || co_lifecycle_types || ')'
-      using l_targets;
-    -- R14: retrieval rows carry their record's status.
-    execute immediate 'update ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
-      || ' set c.status = (select m.status from ' || l_mem || ' m'
-      || ' where m.record_id = c.source_id and m.memory_type = c.source_type)'
-      || ' where (c.source_id, c.source_type) in (select m.record_id, m.memory_type from ' || l_mem || ' m'
-      || ' where (m.record_id, m.memory_type) in (select k.i, k.t from ' || co_keys_table || ' k))'
-      using l_targets;
-  end purge_relations;
-
   -- Deletes one batch of expired records of p_base with their retrieval
   -- rows; a message also with the rows of its image parts (its DOCUMENT
   -- rows go by the MESSAGE_ID cascade), a memory-like record with its
@@ -99,7 +56,8 @@ as
         using l_keys;
       l_rows := l_rows + sql%rowcount;
     elsif p_base = 'MEMORY' then
-      purge_relations(p_store, l_keys);
+      -- Relations go with their endpoints; lifecycle targets recomputed (L27).
+      agentmem_relation.remove_endpoints(p_store, p_ids, p_types);
     end if;
     execute immediate 'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base) || ' t'
       || ' where t.record_id in (select k.i from ' || co_keys_table || ' k)'

@@ -63,12 +63,12 @@ as
 
   procedure add_relation(p_id in varchar2, p_source in varchar2, p_target in varchar2)
   is
+    l_response clob;
   begin
-    -- The relation API is another issue's: the row is written directly.
-    execute immediate 'insert into ' || dbms_assert.enquote_name(co_job1 || '_RELATION')
-      || ' (relation_id, source_id, source_type, target_id, target_type, relation_type, opposite_relation_type)'
-      || ' values (:1, :2, ''memory'', :3, ''memory'', ''supersedes'', ''superseded_by'')'
-      using p_id, p_source, p_target;
+    -- Through the relation API, so the target's status is derived (L26).
+    l_response := dbms_agent_memory_store.add_relations(co_job1, '{"relation_ids": "' || p_id
+      || '", "source_record_ids": "' || p_source || '", "source_record_types": "memory", "target_record_ids": "'
+      || p_target || '", "target_record_types": "memory", "relation_types": "supersedes"}');
   end add_relation;
 
   function run_now(p_store_id in varchar2, p_job in varchar2, p_request in varchar2 default null) return json_object_t
@@ -151,12 +151,16 @@ as
   is
     l_run json_object_t;
   begin
-    -- lc-old supersedes lc-target (INVALID while the link exists); lc-other
-    -- is a live record that lc-old also links to.
-    add_memory('lc-old', p_expired_day => 1);
-    add_memory('lc-target', p_status => 'INVALID');
+    -- lc-old supersedes lc-target, which is INVALID while the link exists.
+    -- add_relations takes unexpired endpoints only (L6), so lc-old expires
+    -- after the link is made.
+    add_memory('lc-old');
+    add_memory('lc-target');
     add_relation('lc-r1', 'lc-old', 'lc-target');
+    execute immediate 'update ' || dbms_assert.enquote_name(co_job1 || '_MEMORY')
+      || ' set expires_at = systimestamp - interval ''1'' day where record_id = :1' using 'lc-old';
     commit;
+    ut.expect(memory_status('lc-target'), 'lifecycle target while linked').to_equal('INVALID');
     l_run := run_now(co_job1, 'PURGE');
     ut.expect(l_run.get_string('outcome')).to_equal('SUCCEEDED');
     ut.expect(row_count(co_job1 || '_RELATION', 'RELATION_ID', 'lc-r1'), 'relation of the purged record').to_equal(0);

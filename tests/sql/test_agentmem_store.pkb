@@ -264,7 +264,7 @@ as
     ut.expect(store_of(g_vec_response).get_string('memory_store_id')).to_equal('UTS_VEC');
     ut.expect(store_of(g_vec_response).get_string('table_prefix')).to_equal('UTS_VEC_');
     ut.expect(store_of(g_vec_response).get_string('status')).to_equal('READY');
-    ut.expect(store_of(g_vec_response).get_number('schema_version')).to_equal(1);
+    ut.expect(store_of(g_vec_response).get_number('schema_version')).to_equal(2);
     ut.expect(config_of(g_vec_response).get_string('search_strategy')).to_equal('VECTOR');
     ut.expect(config_of(g_vec_response).get_number('vector_dim')).to_equal(8);
     ut.expect(config_of(g_vec_response).get_object('chunking').get_number('max')).to_equal(200);
@@ -595,18 +595,54 @@ as
     -- Assert
     ut.expect(texts(l_response, 'actions')).to_be_like('%|created table UTS_OLD_RELATION|%');
     ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 1|%');
-    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(1);
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 2|%');
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
     l_response := open_json('{"memory_store_id": "UTS_OLD"}');
     ut.expect(store_of(l_response).get_string('status')).to_equal('READY');
   end upgrade_from_version_0;
+
+  procedure upgrade_from_version_1
+  is
+    l_response json_object_t;
+    l_text     clob;
+    l_status   varchar2(8 char);
+  begin
+    -- Arrange: a store shaped as schema version 1 left it (MEMORY without
+    -- LIFECYCLE_INVALID and its check), with an explicitly INVALID memory.
+    l_response := open_json('{"memory_store_id": "UTS_V1", "schema_policy": "CREATE_IF_NECESSARY", "vector_dim": 8}');
+    l_text := dbms_agent_memory_store.add_records('UTS_V1',
+      '{"record_type": "memory", "contents": ["kept"], "record_ids": ["v1m"], "statuses": ["INVALID"]}');
+    commit;
+    execute immediate 'alter table uts_v1_memory drop column lifecycle_invalid cascade constraints';
+    update agentmem_store_registry set schema_version = 1 where store_key = 'UTS_V1';
+    commit;   -- upgrade_store updates the row in an autonomous transaction
+    begin
+      l_response := open_json('{"memory_store_id": "UTS_V1"}');
+      ut.fail('expected SCHEMA_OUTDATED');
+    exception
+      when dbms_agent_memory_store.e_schema_outdated then
+        ut.expect(sqlerrm).to_be_like('%schema_version 1%upgrade_store%');
+    end;
+    -- Act
+    l_response := json_object_t.parse(dbms_agent_memory_store.upgrade_store('uts_v1'));
+    -- Assert
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|added column UTS_V1_MEMORY.LIFECYCLE_INVALID|%');
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 2|%');
+    ut.expect(texts(l_response, 'actions')).not_to_be_like('%|upgraded schema to version 1|%');
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
+    l_response := open_json('{"memory_store_id": "UTS_V1"}');
+    ut.expect(store_of(l_response).get_string('status')).to_equal('READY');
+    execute immediate 'select status from uts_v1_memory where record_id = ''v1m''' into l_status;
+    ut.expect(l_status).to_equal('INVALID');
+  end upgrade_from_version_1;
 
   procedure upgrade_current_store
   is
     l_response json_object_t := json_object_t.parse(dbms_agent_memory_store.upgrade_store('UTS_VEC'));
   begin
     ut.expect(l_response.get_array('actions').get_size).to_equal(0);
-    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(1);
-    ut.expect(store_of(l_response).get_number('package_schema_version')).to_equal(1);
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
+    ut.expect(store_of(l_response).get_number('package_schema_version')).to_equal(2);
   end upgrade_current_store;
 
   ------------------------------------------------------------------------------

@@ -170,6 +170,9 @@ as
   --%test(a store at schema_version 0 is SCHEMA_OUTDATED; upgrade_store runs step 1 and recreates a missing table)
   procedure upgrade_from_version_0;
 
+  --%test(a version-1 store (no MEMORY.LIFECYCLE_INVALID) is SCHEMA_OUTDATED; upgrade_store step 2 adds the column and keeps statuses)
+  procedure upgrade_from_version_1;
+
   --%test(upgrade_store on a current store performs no step)
   procedure upgrade_current_store;
 

@@ -239,6 +239,30 @@ var storeSubstitutions = []substitution{
 	}},
 }
 
+// The relations suite runs every case of the relation calls on its own
+// store (docs/protocol-relations.md §11).
+var relationsSuite = suiteSpec{
+	file: "test_agentmem_relations.pkb",
+	ops: &opCases{
+		shape: callShape{
+			proc:       "add_case",
+			params:     []string{"p_op", "p_name", "p_request", "p_response", "p_error"},
+			positional: true,
+			lines:      [][]string{{"p_op", "p_name"}, {"p_request"}, {"p_response"}, {"p_error"}},
+			plain:      map[string]bool{"p_op": true, "p_name": true},
+			style:      compactJSON,
+		},
+		opParam:   "p_op",
+		nameParam: "p_name",
+		kinds:     map[string]string{"p_request": "request", "p_response": "response", "p_error": "error"},
+		kindOrder: []string{"p_request", "p_response", "p_error"},
+	},
+	regions: []region{
+		{id: "cases", about: "add_relations .. delete_relations",
+			ops: []string{"add_relations", "get_relation", "list_relations", "update_relations", "delete_relations"}},
+	},
+}
+
 // Suites lists every suite that copies fixtures; record_edit has none of its
 // own: it runs the cases that test_agentmem_records loads.
-var suites = []*suiteSpec{&recordsSuite, &searchSuite, &filterSuite, &storeSuite}
+var suites = []*suiteSpec{&recordsSuite, &searchSuite, &filterSuite, &storeSuite, &relationsSuite}
