@@ -75,8 +75,8 @@ func TestParseMalformed(t *testing.T) {
 		{"empty", "   ", "DSN is empty"},
 		{"no address", "app/s3cret", "no database address"},
 		{"no user", "oracle://h:1521/FREEPDB1", "no user name"},
-		{"address only", "localhost:1521/FREEPDB1", "no user name: write user/password@localhost:1521/FREEPDB1"},
-		{"bad pool value", "user=app password=s3cret connectString=h:1/S poolMaxSessions=lots", "poolMaxSessions=lots"},
+		{"address only", "localhost:1521/FREEPDB1", "no user name: write user/password@host:port/service"},
+		{"bad pool value", "user=app password=s3cret connectString=h:1/S poolMaxSessions=lots", "the value of poolMaxSessions is not valid: godror expects an integer"},
 		{"bad url port", "oracle://app:s3cret@host:port/S", "invalid port"},
 		{"logfmt syntax", `user=app password="s3cret connectString=h:1/S`, "malformed DSN"},
 	}
@@ -106,6 +106,7 @@ func TestOpenDoesNotConnect(t *testing.T) {
 func TestEndpoint(t *testing.T) {
 	assert.Equal(t, "h:1521/S", Endpoint("app/pw@h:1521/S"))
 	assert.Equal(t, "", Endpoint(`user="x`+"\n"+`password="`))
+	assert.Equal(t, "h:1/S", Endpoint(`USER=app Password=pw connectstring=h:1/S`))
 }
 
 func TestRedact(t *testing.T) {

@@ -1,9 +1,7 @@
 package dbconn
 
 import (
-	"errors"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -12,7 +10,7 @@ const mask = "***"
 
 // logfmtSecret matches a secret-bearing logfmt key and its value, quoted
 // (with backslash escapes) or bare.
-var logfmtSecret = regexp.MustCompile(`(^|\s)(password|newPassword|token|privateKey)=("(?:[^"\\]|\\.)*"|\S*)`)
+var logfmtSecret = regexp.MustCompile(`(?i)(^|\s)(password|newPassword|token|privateKey)=("(?:[^"\\]|\\.)*"|\S*)`)
 
 // urlUserinfo matches scheme://user:password@ up to the last '@' before the
 // path, so a password holding '@' is still covered.
@@ -45,13 +43,14 @@ const (
 	formURL
 )
 
-// dsnForm decides the form the way godror's dsn.Parse does.
+// dsnForm decides the form the way normalize does.
 func dsnForm(dsn string) form {
 	s := strings.TrimSpace(dsn)
 	switch {
-	case strings.Contains(s, "://"):
+	case urlScheme.MatchString(s):
 		return formURL
-	case strings.ContainsRune(s, '\n') || strings.Contains(s, "connectString="):
+	case strings.ContainsRune(s, '\n') || logfmtStart.MatchString(s) ||
+		strings.Contains(strings.ToLower(s), "connectstring="):
 		return formLogfmt
 	default:
 		return formEasyConnect
@@ -86,56 +85,4 @@ func unescapedIndex(s string, c byte) int {
 		}
 	}
 	return -1
-}
-
-// secrets returns the secret values Redact would hide, so error text from a
-// parser that quotes its input can be cleaned too.
-func secrets(dsn string) []string {
-	var out []string
-	switch dsnForm(dsn) {
-	case formLogfmt:
-		for _, m := range logfmtSecret.FindAllStringSubmatch(dsn, -1) {
-			v := strings.Trim(m[3], `"`)
-			if v != "" {
-				out = append(out, v, m[3])
-			}
-		}
-	case formURL:
-		if m := urlUserinfo.FindStringSubmatch(dsn); m != nil && m[2] != "" {
-			out = append(out, m[2])
-		}
-	default:
-		if _, pw, _, ok := splitEasyConnect(dsn); ok && pw != "" {
-			out = append(out, pw)
-		}
-	}
-	return out
-}
-
-// sanitize removes the secrets of dsn from msg.
-func sanitize(dsn, msg string) string {
-	for _, s := range secrets(dsn) {
-		msg = strings.ReplaceAll(msg, s, mask)
-	}
-	return msg
-}
-
-// describeParseError words a godror dsn.Parse error without leaking a
-// secret. Parse quotes its whole input in some messages (URL and logfmt
-// syntax errors); there the innermost cause, which names only the problem
-// and its position, is used instead.
-func describeParseError(dsn string, err error) string {
-	msg := err.Error()
-	for _, s := range secrets(dsn) {
-		q := strconv.Quote(s)
-		if strings.Contains(msg, s) || strings.Contains(msg, q[1:len(q)-1]) {
-			inner := err
-			for u := errors.Unwrap(inner); u != nil; u = errors.Unwrap(inner) {
-				inner = u
-			}
-			msg = inner.Error()
-			break
-		}
-	}
-	return sanitize(dsn, msg)
 }
