@@ -76,7 +76,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			continue
 		}
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, asHelpRequest(fs, err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -92,8 +92,14 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // flagError turns a parse error into a usage error, or, for -h / --help,
-// prints the usage to stdout and returns nil (exit 0).
+// prints the usage to stdout and returns nil (exit 0): a subcommand's own
+// flags for a subcommand (agentmem store create --help), else usage.
 func flagError(env *cliEnv, usage string, err error) error {
+	var h helpRequest
+	if errors.As(err, &h) && isSubcommand(h.fs) {
+		fmt.Fprintln(env.Stdout, subcommandUsage(h.fs))
+		return nil
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(env.Stdout, strings.TrimSpace(usage))
 		return nil
