@@ -78,13 +78,13 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	if len(pos) > 0 {
 		return usagef("doctor takes no argument, got %q", pos[0])
 	}
-	db, err := dsn.connect(ctx, env)
+	db, err := dsn.connectShowingProgress(ctx, env)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 
-	findings := diagnose(ctx, db, *table)
+	findings := diagnose(ctx, db, *table, progress(env))
 	counts := map[level]int{}
 	for _, f := range findings {
 		fmt.Fprintln(env.Stdout, f)
@@ -97,15 +97,18 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	return nil
 }
 
-// diagnose runs every check. A check whose query fails becomes a WARN
-// saying it could not be made, so one unreadable view never hides the rest.
-func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
+// diagnose runs every check, telling step (progress on stderr) which one
+// it starts: each is a query, and on a slow or remote database the whole
+// run takes seconds. A check whose query fails becomes a WARN saying it
+// could not be made, so one unreadable view never hides the rest.
+func diagnose(ctx context.Context, db *sql.DB, table string, step func(string)) []finding {
 	var out []finding
 	couldNot := func(check string, err error) {
 		out = append(out, finding{Level: levelWarn, Check: check, Detail: "could not check: " + oneLine(err),
 			Action: "run doctor as the schema owner, or check by hand"})
 	}
 
+	step("checking session ...")
 	var user, schema string
 	if err := db.QueryRowContext(ctx, `select user, sys_context('userenv', 'current_schema') from dual`).
 		Scan(&user, &schema); err != nil {
@@ -115,6 +118,7 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		out = append(out, finding{Level: levelOK, Check: "session", Detail: fmt.Sprintf("user %s, schema %s", user, schema)})
 	}
 
+	step("checking release ...")
 	if product, full, err := databaseRelease(ctx, db); err != nil {
 		out = append(out, finding{Level: levelFail, Check: "release", Detail: "cannot read the database release: " + oneLine(err),
 			Action: "check that PRODUCT_COMPONENT_VERSION is readable (it is granted to PUBLIC by default)"})
@@ -133,22 +137,26 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		out = append(out, releaseFindings(rel, cr, reason)...)
 	}
 
+	step("checking privileges ...")
 	if have, err := sessionPrivileges(ctx, db); err != nil {
 		couldNot("privileges", err)
 	} else {
 		out = append(out, privilegeFindings(have, user)...)
 	}
+	step("checking migration lock ...")
 	if ok, err := visibleObject(ctx, db, "SYS", "DBMS_LOCK"); err != nil {
 		couldNot("migration lock", err)
 	} else {
 		out = append(out, lockFinding(ok, user))
 	}
+	step("checking oracle text ...")
 	if f, err := textFinding(ctx, db, user); err != nil {
 		couldNot("oracle text", err)
 	} else {
 		out = append(out, f)
 	}
 
+	step("checking packages ...")
 	if states, err := oramigrate.PackageStates(ctx, db); err != nil {
 		couldNot("packages", err)
 	} else {
@@ -160,6 +168,7 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		out = append(out, packageFindings(states, installed, state, embedded)...)
 	}
 
+	step("checking migrations ...")
 	if st, found, err := oramigrate.ReadStatus(ctx, db, nil, "", table); err != nil {
 		couldNot("migrations", err)
 	} else {

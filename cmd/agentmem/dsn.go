@@ -53,6 +53,17 @@ func (d *dsnFlag) connect(ctx context.Context, env *cliEnv) (*sql.DB, error) {
 	return dbconn.Connect(cctx, dsn, dbconn.Options{})
 }
 
+// connectShowingProgress is connect for the commands that take long
+// (migrate, install-packages, doctor): it first says on stderr which
+// database it connects to (the address only, never the DSN), since opening
+// the first session can take up to connectTimeout.
+func (d *dsnFlag) connectShowingProgress(ctx context.Context, env *cliEnv) (*sql.DB, error) {
+	if where := dbconn.Endpoint(d.resolve(env)); where != "" {
+		progress(env)("connecting to " + where + " ...")
+	}
+	return d.connect(ctx, env)
+}
+
 // newFlagSet returns a flag set that reports errors instead of printing or
 // exiting: run() prints one line and the usage, and exits 2.
 func newFlagSet(name string) *flag.FlagSet {
