@@ -14,8 +14,10 @@ import (
 // every doctor check runs and becomes "could not check".
 type unreachable struct{}
 
-func (unreachable) Connect(context.Context) (driver.Conn, error) { return nil, errors.New("no database") }
-func (unreachable) Driver() driver.Driver                        { return unreachableDriver{} }
+func (unreachable) Connect(context.Context) (driver.Conn, error) {
+	return nil, errors.New("no database")
+}
+func (unreachable) Driver() driver.Driver { return unreachableDriver{} }
 
 type unreachableDriver struct{}
 
