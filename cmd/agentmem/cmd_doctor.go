@@ -109,9 +109,14 @@ func diagnose(ctx context.Context, db *sql.DB, table string, step func(string)) 
 	}
 
 	step("checking session ...")
-	var user, schema string
-	if err := db.QueryRowContext(ctx, `select user, sys_context('userenv', 'current_schema') from dual`).
-		Scan(&user, &schema); err != nil {
+	var sess struct {
+		User   string `db:"sess_user"`
+		Schema string `db:"cur_schema"`
+	}
+	err := dbconn.Sqlx(db).GetContext(ctx, &sess,
+		`select user as sess_user, sys_context('userenv', 'current_schema') as cur_schema from dual`)
+	user, schema := sess.User, sess.Schema
+	if err != nil {
 		couldNot("session", err)
 		user, schema = "<user>", "<schema>"
 	} else {
@@ -242,21 +247,16 @@ func readCompatible(ctx context.Context, db *sql.DB) (string, error) {
 // sessionPrivileges returns the system privileges agentmem cares about that
 // the session holds, directly or through enabled roles (SESSION_PRIVS).
 func sessionPrivileges(ctx context.Context, db *sql.DB) (map[string]bool, error) {
-	rows, err := db.QueryContext(ctx, `select privilege from session_privs
- where privilege in ('CREATE TABLE', 'CREATE PROCEDURE', 'CREATE JOB')`)
-	if err != nil {
+	var privs []string
+	if err := dbconn.Sqlx(db).SelectContext(ctx, &privs, `select privilege from session_privs
+ where privilege in ('CREATE TABLE', 'CREATE PROCEDURE', 'CREATE JOB')`); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	have := map[string]bool{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
+	for _, p := range privs {
 		have[p] = true
 	}
-	return have, rows.Err()
+	return have, nil
 }
 
 func privilegeFindings(have map[string]bool, user string) []finding {
