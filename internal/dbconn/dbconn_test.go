@@ -108,21 +108,3 @@ func TestEndpoint(t *testing.T) {
 	assert.Equal(t, "", Endpoint(`user="x`+"\n"+`password="`))
 	assert.Equal(t, "h:1/S", Endpoint(`USER=app Password=pw connectstring=h:1/S`))
 }
-
-func TestRedact(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"app/s3cret@localhost:1521/FREEPDB1", "app/***@localhost:1521/FREEPDB1"},
-		{"app/s3cret", "app/***"},
-		{`app/p\@ss@h:1/S`, `app/***@h:1/S`},
-		{"localhost:1521/FREEPDB1", "localhost:1521/FREEPDB1"},
-		{"oracle://app:s3cret@h:1521/S?poolMaxSessions=2", "oracle://app:***@h:1521/S?poolMaxSessions=2"},
-		{"oracle://app:p@ss@h:1521/S", "oracle://app:***@h:1521/S"},
-		{"oracle://h:1521/S", "oracle://h:1521/S"},
-		{`user="app" password="s3 cret" connectString="h:1/S"`, `user="app" password=*** connectString="h:1/S"`},
-		{`user=app password=s3cret newPassword=n3w connectString=h:1/S`, `user=app password=*** newPassword=*** connectString=h:1/S`},
-		{`user=app password="unterminated connectString=h:1/S`, `user=app password=*** connectString=h:1/S`},
-	}
-	for _, c := range cases {
-		assert.Equal(t, c.want, Redact(c.in), "Redact(%q)", c.in)
-	}
-}
