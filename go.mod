@@ -1,8 +1,9 @@
 module github.com/agentmem/agentmem
 
-go 1.26.8
+go 1.25.11
 
 require (
+	github.com/go-logfmt/logfmt v0.6.0
 	github.com/godror/godror v0.51.0
 	github.com/golang-migrate/migrate/v4 v4.20.1
 	github.com/jmoiron/sqlx v1.4.0
@@ -14,7 +15,6 @@ require (
 	github.com/bmatcuk/doublestar/v4 v4.10.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
-	github.com/go-logfmt/logfmt v0.6.0 // indirect
 	github.com/godror/knownpb v0.3.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect

@@ -26,10 +26,16 @@ type DBTX interface {
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }
 
-// sessionPool is the part of *sql.DB (and *sqlx.DB) that checks out one
-// session from the pool.
+// sessionPool is what makes a handle a pool of sessions: it can check out
+// one session (Conn) and begin a transaction on a session of its choosing
+// (BeginTx). *sql.DB has both, and so has every wrapper that embeds it
+// (*sqlx.DB); a one-session handle lacks Conn (*sql.Conn, *sqlx.Conn) or
+// both (*sql.Tx, *sqlx.Tx). The pool is recognised by these methods, not by
+// its concrete type, so a wrapper is not mistaken for one session and its
+// calls are not serialized.
 type sessionPool interface {
 	Conn(ctx context.Context) (*sql.Conn, error)
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
 }
 
 // onSession runs fn on one database session: given a pool it checks one out
@@ -61,10 +67,10 @@ func onSession(ctx context.Context, h DBTX, op string, fn func(DBTX) error) erro
 }
 
 // pinsSession reports whether h is bound to one database session (anything
-// but a *sql.DB pool). Calls through such a handle are serialized, as the
+// but a sessionPool). Calls through such a handle are serialized, as the
 // seed does for a raw connection, because one session runs one call at a
 // time and a LOB result is read after its statement ran.
 func pinsSession(h DBTX) bool {
-	_, pool := h.(*sql.DB)
+	_, pool := h.(sessionPool)
 	return !pool
 }

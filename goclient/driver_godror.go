@@ -68,9 +68,23 @@ func wrapBlock(block string) (string, error) {
 //
 // A large result is bound as godror.Lob{IsClob: true}: a response has no size
 // bound (list_stores, search results), and the LOB is the only OUT form that
-// holds any size. Its locator is valid only while its statement is, so the
-// statement is prepared, executed and read before it is closed — godror's own
-// TestReadLargeLOB pattern.
+// holds any size.
+//
+// LOB ownership follows the pattern godror documents for LOB OUT binds
+// (README "CLOB, BLOB": "the LOB locator returned from the database is valid
+// only till the Stmt is valid! So Prepare the statement for the retrieval,
+// then Exec, and only Close the stmt iff you've finished with your LOB") and
+// uses in its own tests (z_lob_test.go TestReadLargeLOB: Prepare, Exec with
+// sql.Out{Dest: &lob}, io.ReadAll(lob), then the deferred stmt.Close; the
+// reader is never closed). The reader godror hands out borrows the bind
+// variable's reference to the LOB (stmt.go dataGetLOBC: dpiData_getLOB,
+// no dpiLob_addRef), and closing the statement releases the variable and
+// with it that reference; ODPI-C then frees the temporary LOB (dpiLob.c
+// dpiLob__close: OCILobFreeTemporary on the last reference). Closing the
+// reader as well (dpiLobReader.Close calls dpiLob_release) would release
+// the same reference a second time. So the response is read to the end
+// while the statement is open, the reader is left alone, and the deferred
+// stmt.Close frees the LOB, once.
 func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (string, error) {
 	wrapped, err := wrapBlock(block)
 	if err != nil {
@@ -95,13 +109,9 @@ func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (strin
 	if big.Reader == nil {
 		return "", fmt.Errorf("agentmemory: %s: the package returned a NULL response", op)
 	}
+	// Read before the deferred stmt.Close, which releases the LOB; do not
+	// close the reader (see above).
 	text, err := io.ReadAll(big.Reader)
-	// Free the temporary LOB now rather than at the end of the session.
-	if c, ok := big.Reader.(io.Closer); ok {
-		if cerr := c.Close(); cerr != nil && err == nil {
-			err = cerr
-		}
-	}
 	if err != nil {
 		return "", driverError(op+": reading the response", err)
 	}

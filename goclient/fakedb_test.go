@@ -131,9 +131,13 @@ func (t fakeTx) Rollback() error { t.c.inTx = false; t.c.db.record("rollback"); 
 type fakeStmt struct {
 	conn  *fakeConn
 	query string
+	lob   *fakeLob // the CLOB OUT bind's LOB, owned by the statement
 }
 
 func (s *fakeStmt) Close() error {
+	if s.lob != nil {
+		s.lob.releaseByStmt()
+	}
 	s.conn.db.mu.Lock()
 	s.conn.stmts--
 	s.conn.db.mu.Unlock()
@@ -183,8 +187,10 @@ func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (dri
 		return driver.RowsAffected(0), nil
 	}
 	// Dest is *godror.Lob; set its Reader as godror does, by reflection so
-	// that this test file need not import the driver.
-	reflect.ValueOf(outs["b_big"].Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(strings.NewReader(resp))))
+	// that this test file need not import the driver. Like godror's, the
+	// reader borrows the statement's reference to the LOB (fakeLob).
+	s.lob = &fakeLob{Reader: strings.NewReader(resp), db: s.conn.db}
+	reflect.ValueOf(outs["b_big"].Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(s.lob)))
 	return driver.RowsAffected(0), nil
 }
 

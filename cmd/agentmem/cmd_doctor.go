@@ -80,13 +80,13 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	if len(pos) > 0 {
 		return usagef("doctor takes no argument, got %q", pos[0])
 	}
-	db, err := dsn.connect(ctx, env)
+	db, err := dsn.connectShowingProgress(ctx, env)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 
-	findings := diagnose(ctx, db, *table)
+	findings := diagnose(ctx, db, *table, progress(env))
 	counts := map[level]int{}
 	for _, f := range findings {
 		fmt.Fprintln(env.Stdout, f)
@@ -99,24 +99,33 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	return nil
 }
 
-// diagnose runs every check. A check whose query fails becomes a WARN
-// saying it could not be made, so one unreadable view never hides the rest.
-func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
+// diagnose runs every check, telling step (progress on stderr) which one
+// it starts: each is a query, and on a slow or remote database the whole
+// run takes seconds. A check whose query fails becomes a WARN saying it
+// could not be made, so one unreadable view never hides the rest.
+func diagnose(ctx context.Context, db *sql.DB, table string, step func(string)) []finding {
 	var out []finding
 	couldNot := func(check string, err error) {
 		out = append(out, finding{Level: levelWarn, Check: check, Detail: "could not check: " + oneLine(err),
 			Action: "run doctor as the schema owner, or check by hand"})
 	}
 
-	var user, schema string
-	if err := db.QueryRowContext(ctx, `select user, sys_context('userenv', 'current_schema') from dual`).
-		Scan(&user, &schema); err != nil {
+	step("checking session ...")
+	var sess struct {
+		User   string `db:"sess_user"`
+		Schema string `db:"cur_schema"`
+	}
+	err := dbconn.Sqlx(db).GetContext(ctx, &sess,
+		`select user as sess_user, sys_context('userenv', 'current_schema') as cur_schema from dual`)
+	user, schema := sess.User, sess.Schema
+	if err != nil {
 		couldNot("session", err)
 		user, schema = "<user>", "<schema>"
 	} else {
 		out = append(out, finding{Level: levelOK, Check: "session", Detail: fmt.Sprintf("user %s, schema %s", user, schema)})
 	}
 
+	step("checking release ...")
 	if product, full, err := databaseRelease(ctx, db); err != nil {
 		out = append(out, finding{Level: levelFail, Check: "release", Detail: "cannot read the database release: " + oneLine(err),
 			Action: "check that PRODUCT_COMPONENT_VERSION is readable (it is granted to PUBLIC by default)"})
@@ -135,27 +144,32 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		out = append(out, releaseFindings(rel, cr, reason)...)
 	}
 
+	step("checking privileges ...")
 	if have, err := sessionPrivileges(ctx, db); err != nil {
 		couldNot("privileges", err)
 	} else {
 		out = append(out, privilegeFindings(have, user)...)
 	}
+	step("checking migration lock ...")
 	if ok, err := visibleObject(ctx, db, "SYS", "DBMS_LOCK"); err != nil {
 		couldNot("migration lock", err)
 	} else {
 		out = append(out, lockFinding(ok, user))
 	}
+	step("checking the chunker ...")
 	if ok, err := visibleObject(ctx, db, "SYS", "DBMS_VECTOR"); err != nil {
 		couldNot("chunker", err)
 	} else {
 		out = append(out, chunkerFinding(ok, user))
 	}
+	step("checking oracle text ...")
 	if f, err := textFinding(ctx, db, user); err != nil {
 		couldNot("oracle text", err)
 	} else {
 		out = append(out, f)
 	}
 
+	step("checking packages ...")
 	if states, err := oramigrate.PackageStates(ctx, db); err != nil {
 		couldNot("packages", err)
 	} else {
@@ -167,8 +181,10 @@ func diagnose(ctx context.Context, db *sql.DB, table string) []finding {
 		out = append(out, packageFindings(states, installed, state, embedded)...)
 	}
 
+	step("checking store jobs ...")
 	out = append(out, storeJobFindings(ctx, db)...) // cmd_jobs_doctor.go
 
+	step("checking migrations ...")
 	if st, found, err := oramigrate.ReadStatus(ctx, db, nil, "", table); err != nil {
 		couldNot("migrations", err)
 	} else {
@@ -242,21 +258,16 @@ func readCompatible(ctx context.Context, db *sql.DB) (string, error) {
 // sessionPrivileges returns the system privileges agentmem cares about that
 // the session holds, directly or through enabled roles (SESSION_PRIVS).
 func sessionPrivileges(ctx context.Context, db *sql.DB) (map[string]bool, error) {
-	rows, err := db.QueryContext(ctx, `select privilege from session_privs
- where privilege in ('CREATE TABLE', 'CREATE PROCEDURE', 'CREATE JOB')`)
-	if err != nil {
+	var privs []string
+	if err := dbconn.Sqlx(db).SelectContext(ctx, &privs, `select privilege from session_privs
+ where privilege in ('CREATE TABLE', 'CREATE PROCEDURE', 'CREATE JOB')`); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	have := map[string]bool{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
+	for _, p := range privs {
 		have[p] = true
 	}
-	return have, rows.Err()
+	return have, nil
 }
 
 func privilegeFindings(have map[string]bool, user string) []finding {

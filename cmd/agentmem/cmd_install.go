@@ -49,7 +49,7 @@ func runInstall(ctx context.Context, env *cliEnv, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := dsn.connect(ctx, env)
+	db, err := dsn.connectShowingProgress(ctx, env)
 	if err != nil {
 		return err
 	}

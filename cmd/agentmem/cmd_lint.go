@@ -39,6 +39,18 @@ func init() {
 	})
 }
 
+// describeRoot names --root for a message: the absolute path when it
+// resolves.
+func describeRoot(root string) string {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	if root == "." {
+		return "the current directory"
+	}
+	return root
+}
+
 // defaultLintPaths are checked when no path is given; a missing one is skipped.
 var defaultLintPaths = []string{"sql", filepath.Join("tests", "sql")}
 
@@ -67,6 +79,12 @@ func runLint(_ context.Context, env *cliEnv, args []string) error {
 			if _, err := os.Stat(filepath.Join(*root, d)); err == nil {
 				paths = append(paths, d)
 			}
+		}
+		// Without paths lint checks the repository it is run in; anywhere
+		// else it would read whatever Go files and docs it finds there.
+		if len(paths) == 0 {
+			return fmt.Errorf("%s is not an agentmem repository (it has neither sql/ nor tests/sql/): "+
+				"run agentmem lint in the repository's root directory, or pass --root DIR", describeRoot(*root))
 		}
 	} else {
 		for _, p := range paths {

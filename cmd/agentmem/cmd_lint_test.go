@@ -88,3 +88,13 @@ func TestLintUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// Run outside the repository (no sql/ nor tests/sql/ under the root), lint
+// says so instead of checking whatever tree it finds.
+func TestLintOutsideTheRepository(t *testing.T) {
+	root := lintTree(t, map[string]string{"main.go": "package main\n", "docs/x.md": "# x\n"})
+	code, out, errOut := runLintCLI("--root", root)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out, "nothing is checked")
+	assert.Contains(t, errOut, root+" is not an agentmem repository (it has neither sql/ nor tests/sql/)")
+}

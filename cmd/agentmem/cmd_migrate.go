@@ -117,7 +117,7 @@ func runMigrate(ctx context.Context, env *cliEnv, args []string) error {
 	if a == nil {
 		return err // a usage error, or nil after printing --help
 	}
-	db, err := dsn.connect(ctx, env)
+	db, err := dsn.connectShowingProgress(ctx, env)
 	if err != nil {
 		return err
 	}

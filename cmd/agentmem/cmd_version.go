@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentmem/agentmem/internal/dbconn"
 	"github.com/agentmem/agentmem/internal/oramigrate"
 	sqlfiles "github.com/agentmem/agentmem/sql"
 )
@@ -102,22 +103,17 @@ func installedPackageVersion(ctx context.Context, db *sql.DB) (version, state st
 // other than the database.
 func databaseRelease(ctx context.Context, db *sql.DB) (product, release string, err error) {
 	const q = `select product, version_full from product_component_version where version_full is not null`
-	rows, err := db.QueryContext(ctx, q)
-	if err != nil {
+	var rows []struct {
+		Product     string `db:"product"`
+		VersionFull string `db:"version_full"`
+	}
+	if err := dbconn.Sqlx(db).SelectContext(ctx, &rows, q); err != nil {
 		return "", "", fmt.Errorf("reading PRODUCT_COMPONENT_VERSION: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var p, v string
-		if err := rows.Scan(&p, &v); err != nil {
-			return "", "", fmt.Errorf("reading PRODUCT_COMPONENT_VERSION: %w", err)
+	for _, r := range rows {
+		if product == "" || strings.Contains(r.Product, "Database") {
+			product, release = strings.TrimSpace(r.Product), strings.TrimSpace(r.VersionFull)
 		}
-		if product == "" || strings.Contains(p, "Database") {
-			product, release = strings.TrimSpace(p), strings.TrimSpace(v)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return "", "", fmt.Errorf("reading PRODUCT_COMPONENT_VERSION: %w", err)
 	}
 	if release == "" {
 		return "", "", errors.New("PRODUCT_COMPONENT_VERSION has no row with VERSION_FULL")

@@ -53,6 +53,17 @@ func (d *dsnFlag) connect(ctx context.Context, env *cliEnv) (*sql.DB, error) {
 	return dbconn.Connect(cctx, dsn, dbconn.Options{})
 }
 
+// connectShowingProgress is connect for the commands that take long
+// (migrate, install-packages, doctor): it first says on stderr which
+// database it connects to (the address only, never the DSN), since opening
+// the first session can take up to connectTimeout.
+func (d *dsnFlag) connectShowingProgress(ctx context.Context, env *cliEnv) (*sql.DB, error) {
+	if where := dbconn.Endpoint(d.resolve(env)); where != "" {
+		progress(env)("connecting to " + where + " ...")
+	}
+	return d.connect(ctx, env)
+}
+
 // newFlagSet returns a flag set that reports errors instead of printing or
 // exiting: run() prints one line and the usage, and exits 2.
 func newFlagSet(name string) *flag.FlagSet {
@@ -76,7 +87,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			continue
 		}
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, asHelpRequest(fs, err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -92,8 +103,14 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // flagError turns a parse error into a usage error, or, for -h / --help,
-// prints the usage to stdout and returns nil (exit 0).
+// prints the usage to stdout and returns nil (exit 0): a subcommand's own
+// flags for a subcommand (agentmem store create --help), else usage.
 func flagError(env *cliEnv, usage string, err error) error {
+	var h helpRequest
+	if errors.As(err, &h) && isSubcommand(h.fs) {
+		fmt.Fprintln(env.Stdout, subcommandUsage(h.fs))
+		return nil
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(env.Stdout, strings.TrimSpace(usage))
 		return nil

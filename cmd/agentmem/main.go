@@ -87,6 +87,9 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		return printRelease(ctx, env)
+	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(env.Stderr, "agentmem: unknown command %q; run \"agentmem help\" for the list\n", args[0])
@@ -120,6 +123,7 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-18s %s\n", n, commands[n].Summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "agentmem help <command>" for a command's flags.`)
+	fmt.Fprintln(w, `Run "agentmem help <command>" for a command's flags, "agentmem <command> <subcommand> --help"`)
+	fmt.Fprintln(w, `for a subcommand's, "agentmem --version" for this binary's release.`)
 	fmt.Fprintln(w, "The database comes from --dsn or ORACLE_DSN (godror logfmt or easy-connect form).")
 }

@@ -20,6 +20,7 @@ const (
 	KindNotOpen         Kind = "database not open"
 	KindConnectionLost  Kind = "connection lost"
 	KindConnectIdentity Kind = "unresolved connect identifier"
+	KindConnect         Kind = "connection failed" // any other failure of the first connection
 )
 
 // Error is a classified connection failure. Error() is one line that says

@@ -9,8 +9,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -89,60 +87,78 @@ var ErrEmptyDSN = errors.New("the DSN is empty: pass --dsn or set ORACLE_DSN (" 
 
 // Parse turns dsn into godror connection parameters with the pool settings
 // of opts applied, without connecting. It accepts godror logfmt
-// (`user="app" password="..." connectString="host:1521/FREEPDB1"`), the
-// easy-connect form (`app/secret@host:1521/FREEPDB1`) and the URL form
-// (`oracle://app:secret@host:1521/FREEPDB1`); all three are parsed by
-// godror's own dsn.Parse, so they mean exactly what they mean to godror.
-// Errors name what is wrong and never contain the password.
+// (`user="app" password="..." connectString="host:1521/FREEPDB1"`, values
+// quoted or bare, key names in any case), the easy-connect form
+// (`app/secret@host:1521/FREEPDB1`) and the URL form
+// (`oracle://app:secret@host:1521/FREEPDB1`). After the key names are put
+// into godror's spelling, godror's own dsn.Parse reads the DSN, so every
+// form means exactly what it means to godror. Errors name the problem and
+// never contain the DSN, so they cannot contain its password.
 func Parse(dsn string, opts Options) (godror.ConnectionParams, error) {
-	if strings.TrimSpace(dsn) == "" {
-		return godror.ConnectionParams{}, &Error{Kind: KindBadDSN, Msg: ErrEmptyDSN.Error(), Err: ErrEmptyDSN}
-	}
-	if dsnForm(dsn) == formEasyConnect && !strings.Contains(dsn, "@") && strings.Contains(dsn, ":") {
-		return godror.ConnectionParams{}, malformed(dsn, "no user name: write user/password@"+strings.TrimSpace(dsn))
-	}
-	p, err := godror.ParseDSN(dsn)
-	if err != nil {
-		return p, malformed(dsn, describeParseError(dsn, err))
-	}
-	if strings.TrimSpace(p.ConnectString) == "" {
-		return p, malformed(dsn, "no database address (host:port/service)")
-	}
-	if p.Username == "" && !p.ExternalAuth.Bool {
-		return p, malformed(dsn, "no user name")
-	}
-	applyPool(&p, dsn, opts.withDefaults())
-	return p, nil
+	p, _, err := parse(dsn, opts)
+	return p, err
 }
 
-func malformed(dsn, why string) error {
-	msg := fmt.Sprintf("malformed DSN %s: %s (accepted forms: %s)", Redact(dsn), why, Forms)
-	return &Error{Kind: KindBadDSN, Msg: msg, Err: errors.New(why)}
+// parse is Parse that also returns every secret value found in dsn.
+func parse(dsn string, opts Options) (godror.ConnectionParams, []string, error) {
+	var none godror.ConnectionParams
+	if strings.TrimSpace(dsn) == "" {
+		return none, nil, &Error{Kind: KindBadDSN, Msg: ErrEmptyDSN.Error(), Err: ErrEmptyDSN}
+	}
+	t, err := normalize(dsn)
+	if err != nil {
+		return none, t.secrets, malformed(t.secrets, err.Error())
+	}
+	p, err := godror.ParseDSN(t.canonical)
+	if err != nil {
+		return none, t.secrets, malformed(t.secrets, describeParseError(err))
+	}
+	t.secrets = append(t.secrets, paramSecrets(p)...)
+	if strings.TrimSpace(p.ConnectString) == "" {
+		return none, t.secrets, malformed(t.secrets, "no database address (host:port/service)")
+	}
+	if p.Username == "" && !p.ExternalAuth.Bool {
+		return none, t.secrets, malformed(t.secrets, "no user name")
+	}
+	applyPool(&p, t.given, opts.withDefaults())
+	return p, t.secrets, nil
+}
+
+// malformed builds the KindBadDSN error: the problem and the accepted
+// forms, never the DSN; scrub is the last guard on top of that.
+func malformed(secrets []string, why string) error {
+	why = scrub(why, secrets)
+	return &Error{Kind: KindBadDSN, Msg: "malformed DSN: " + why + " (accepted forms: " + Forms + ")", Err: errors.New(why)}
+}
+
+// paramSecrets are the secret values of parsed parameters.
+func paramSecrets(p godror.ConnectionParams) []string {
+	return []string{p.Password.Secret(), p.NewPassword.Secret(), p.Token, p.PrivateKey}
 }
 
 // applyPool sets every pool parameter explicitly, except those the DSN names
-// itself, then re-applies godror's own consistency rules (min <= max; no
-// increment for a fixed-size pool).
-func applyPool(p *godror.ConnectionParams, dsn string, o Options) {
-	if !hasParam(dsn, "standaloneConnection") {
+// itself (given), then re-applies godror's own consistency rules (min <=
+// max; no increment for a fixed-size pool).
+func applyPool(p *godror.ConnectionParams, given map[string]bool, o Options) {
+	if !given["standaloneConnection"] {
 		p.StandaloneConnection = godror.Bool(false)
 	}
-	if !hasParam(dsn, "poolMinSessions") {
+	if !given["poolMinSessions"] {
 		p.MinSessions = o.MinSessions
 	}
-	if !hasParam(dsn, "poolMaxSessions") {
+	if !given["poolMaxSessions"] {
 		p.MaxSessions = o.MaxSessions
 	}
-	if !hasParam(dsn, "poolIncrement") && !hasParam(dsn, "sessionIncrement") {
+	if !given["poolIncrement"] && !given["sessionIncrement"] {
 		p.SessionIncrement = o.SessionIncrement
 	}
-	if !hasParam(dsn, "poolWaitTimeout") {
+	if !given["poolWaitTimeout"] {
 		p.WaitTimeout = o.WaitTimeout
 	}
-	if !hasParam(dsn, "poolSessionTimeout") {
+	if !given["poolSessionTimeout"] {
 		p.SessionTimeout = o.SessionTimeout
 	}
-	if !hasParam(dsn, "poolSessionMaxLifetime") {
+	if !given["poolSessionMaxLifetime"] {
 		p.MaxLifeTime = o.MaxLifetime
 	}
 	if p.MinSessions > p.MaxSessions {
@@ -153,13 +169,6 @@ func applyPool(p *godror.ConnectionParams, dsn string, o Options) {
 	} else if p.SessionIncrement < 1 {
 		p.SessionIncrement = 1
 	}
-}
-
-// hasParam reports whether the DSN sets key itself: as a logfmt key or a
-// URL query parameter. The easy-connect form carries no parameters.
-func hasParam(dsn, key string) bool {
-	re := regexp.MustCompile(`(^|[\s?&])` + regexp.QuoteMeta(key) + `=`)
-	return re.MatchString(dsn)
 }
 
 // Open returns a *sql.DB on the godror session pool described by dsn and
@@ -191,17 +200,28 @@ func Connect(ctx context.Context, dsn string, opts Options) (*sql.DB, error) {
 	}
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
-		return nil, ClassifyAt(err, p.ConnectString)
+		return nil, connectError(err, p)
 	}
 	return db, nil
 }
 
-// Endpoint returns the database address of dsn (its connect string), which
-// never holds the password, or "" when dsn cannot be parsed.
+// connectError classifies a failed first connection and scrubs the
+// secrets of p from the message: driver errors may print parameters.
+func connectError(err error, p godror.ConnectionParams) error {
+	secrets := paramSecrets(p)
+	var ce *Error
+	if errors.As(ClassifyAt(err, scrub(p.ConnectString, secrets)), &ce) {
+		return &Error{Kind: ce.Kind, Msg: scrub(ce.Msg, secrets), Err: err}
+	}
+	return &Error{Kind: KindConnect, Msg: "cannot connect: " + scrub(err.Error(), secrets), Err: err}
+}
+
+// Endpoint returns the database address of dsn (its connect string), or ""
+// when dsn cannot be parsed.
 func Endpoint(dsn string) string {
-	p, err := godror.ParseDSN(dsn)
+	p, secrets, err := parse(dsn, Options{})
 	if err != nil {
 		return ""
 	}
-	return p.ConnectString
+	return scrub(p.ConnectString, secrets)
 }

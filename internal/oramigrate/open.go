@@ -2,6 +2,7 @@ package oramigrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	nurl "net/url"
 	"time"
@@ -28,7 +29,13 @@ func init() {
 func (*Driver) Open(url string) (database.Driver, error) {
 	u, err := nurl.Parse(url)
 	if err != nil {
-		return nil, fmt.Errorf("oramigrate: the database URL %s is malformed: %w", dbconn.Redact(url), unwrapURLError(err))
+		// Neither the URL nor url.Parse's cause (it quotes a port or an
+		// escape, either of which may be part of the password) is shown:
+		// dbconn names the problem without the URL.
+		if _, perr := dbconn.Parse(url, dbconn.Options{}); perr != nil {
+			return nil, fmt.Errorf("oramigrate: the database URL is malformed: %w", perr)
+		}
+		return nil, errors.New("oramigrate: the database URL is malformed")
 	}
 	q := u.Query()
 	cfg := Config{MigrationsTable: q.Get("x-migrations-table")}
@@ -54,13 +61,4 @@ func (*Driver) Open(url string) (database.Driver, error) {
 	}
 	d.ownsDB = true
 	return d, nil
-}
-
-// unwrapURLError drops the URL (which holds the password) from a
-// *url.Error, keeping only what is wrong with it.
-func unwrapURLError(err error) error {
-	if ue, ok := err.(*nurl.Error); ok {
-		return ue.Err
-	}
-	return err
 }
