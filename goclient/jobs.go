@@ -128,8 +128,9 @@ func JobHistory(ctx context.Context, db DBTX, id, schemaOwner string, opts Histo
 
 // RunJob runs a job of a store of the connected schema now, in the calling
 // session, by the same package path as the scheduled run, and returns the
-// run. The run commits (after every purge batch; CTX_DDL commits), so it
-// refuses a *sql.Tx: it would commit the caller's transaction. A run that
+// run. The run commits its own autonomous transaction (after every purge
+// batch; CTX_DDL commits) and sees none of a caller's uncommitted work, so it
+// refuses a *sql.Tx, where that would surprise. A run that
 // finds the job running elsewhere returns Outcome SKIPPED; a failing run is
 // logged FAILED and returned as the package error. Errors: ErrNotFound,
 // ErrInvalidArgument (a job the store does not have), ErrPrivilegeMissing.

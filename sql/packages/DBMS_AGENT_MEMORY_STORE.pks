@@ -228,7 +228,10 @@ as
   -- their retrieval chunks and relations, p_batch_size rows per batch,
   -- until none is left: the purge job's body (run_job 'PURGE') without a
   -- time budget, logged in AGENTMEM_JOB_LOG as a MANUAL run.
-  -- Side effects: COMMITS after each batch (job entry point).
+  -- Side effects: runs as an autonomous transaction and COMMITS it after
+  --   each batch (job entry point); the caller's pending work is neither
+  --   committed nor rolled back, nor seen by the purge: commit it first (a
+  --   row it locks that the purge must delete fails the run, ORA-00060).
   -- Raises: NOT_FOUND, INVALID_ARGUMENT, PRIVILEGE_MISSING (DBMS_LOCK).
   -- agentmem:commits
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000);
@@ -253,7 +256,9 @@ as
   --              "time_budget_seconds": 1..86400 (PURGE, default 300)}
   -- Returns: {"run": {run_id, job, job_name, source, started_at, ended_at,
   --   outcome (SUCCEEDED | PARTIAL | FAILED | SKIPPED), rows_affected, error}}.
-  -- Side effects: COMMITS (job entry point). Raises: as run_job.
+  -- Side effects: as purge_expired: an autonomous transaction that COMMITS
+  --   (after each purge batch; CTX_DDL commits); the caller's pending work
+  --   is neither committed nor rolled back. Raises: as run_job.
   -- agentmem:commits
   function run_job_now(p_store_id in varchar2, p_job in varchar2, p_request in clob default null) return clob;
 

@@ -7,6 +7,12 @@ as
   pragma exception_init(e_block_compile, -6550);
   e_unknown_job exception;
   pragma exception_init(e_unknown_job, -27475);
+  -- ORA-27476: "string"."string" does not exist, "a database object was
+  -- specified that does not exist" (docs.oracle.com/en/error-help/db/oci-27476).
+  -- Which of the two ENABLE and DISABLE raise for an absent job is not
+  -- documented: set_enabled maps both to NOT_FOUND.
+  e_absent_object exception;
+  pragma exception_init(e_absent_object, -27476);
 
   co_log constant varchar2(30 char) := 'AGENTMEM_JOB_LOG';
   -- DBMS_LOCK: exclusive mode (X_MODE), the user lock id range
@@ -215,6 +221,9 @@ as
         l_found := 0;
       end if;
       if l_found = 0 then
+        -- The kind's shared program: l_program holds only what the query found
+        -- (NULL for a job that does not exist yet, or an inline one).
+        l_program := program_name(l_kinds(i));
         dbms_scheduler.create_job(
           job_name        => agentmem_util.sql_bare_name(l_job),
           program_name    => agentmem_util.sql_bare_name(l_program),
@@ -305,7 +314,7 @@ as
     end if;
     commit;
   exception
-    when e_unknown_job then
+    when e_unknown_job or e_absent_object then
       rollback;
       agentmem_util.raise_error(dbms_agent_memory_store.co_not_found, 'NOT_FOUND: job ' || l_job || ' does not exist; '
         || grant_hint(p_store.owner) || ' (as the owner) to create it');
@@ -359,7 +368,7 @@ as
     execute immediate 'update ' || agentmem_util.sql_object(p_owner, co_log)
       || ' set outcome = :o, rows_affected = nvl(:r, rows_affected), error_text = :e, ended_at = systimestamp'
       || ' where run_id = :id'
-      using p_outcome, p_rows, substr(p_error, 1, 4000), p_run_id;
+      using p_outcome, p_rows, substrb(p_error, 1, 4000), p_run_id;   -- ERROR_TEXT: 4000 bytes at most
     commit;
   end log_end;
 
@@ -437,10 +446,14 @@ as
   -- Run
   ------------------------------------------------------------------------------
 
-  -- agentmem:commits (job entry point)
+  -- agentmem:commits (job entry point; autonomous transaction)
   function run(p_store in agentmem_store_catalog.t_store, p_kind in varchar2, p_source in varchar2,
                p_batch_size in pls_integer, p_budget_seconds in pls_integer) return json_object_t
   is
+    -- The run's batch commits and its ROLLBACK of a failed batch must not
+    -- commit or roll back a caller's pending work (run_job_now and
+    -- purge_expired called inside a transaction), as in sync_search_index.
+    pragma autonomous_transaction;
     l_kind    varchar2(16 char) := checked_kind(p_kind);
     l_lock    pls_integer;
     l_got     pls_integer;
@@ -450,6 +463,7 @@ as
     l_batch   pls_integer := nvl(p_batch_size, co_default_batch);
     l_budget  pls_integer := nvl(p_budget_seconds, co_default_budget);
     l_error   varchar2(4000 char);
+    l_result  json_object_t;
   begin
     if not has_kind(p_store, l_kind) then
       fail(dbms_agent_memory_store.co_invalid_argument, 'INVALID_ARGUMENT: p_job ' || l_kind || ': the '
@@ -469,7 +483,9 @@ as
     if l_got not in (0, 4) then
       -- Another session (on any instance) runs this job now.
       l_run_id := log_start(p_store, l_kind, p_source, 'SKIPPED');
-      return agentmem_job_info.run_json(l_run_id);
+      l_result := agentmem_job_info.run_json(l_run_id);
+      commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
+      return l_result;
     end if;
     begin
       l_run_id := log_start(p_store, l_kind, p_source, 'RUNNING');
@@ -488,15 +504,19 @@ as
       when others then
         l_error := substr(sqlerrm || chr(10) || dbms_utility.format_error_backtrace, 1, 4000);
         rollback;   -- only the batch in flight: earlier batches are committed
+        -- The lock first: a failing log write must not keep it for the
+        -- session's life (every later run of the job would be SKIPPED).
+        free_lock(l_lock);
         if l_run_id is not null then
           -- rows_affected keeps what log_progress recorded for the committed batches.
           log_end(p_store.owner, l_run_id, 'FAILED', null, l_error);
         end if;
-        free_lock(l_lock);
         raise;
     end;
     free_lock(l_lock);
-    return agentmem_job_info.run_json(l_run_id);
+    l_result := agentmem_job_info.run_json(l_run_id);
+    commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
+    return l_result;
   end run;
 
   ------------------------------------------------------------------------------

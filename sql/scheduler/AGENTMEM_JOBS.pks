@@ -80,7 +80,9 @@ as
   -- run as JSON {run_id, job, job_name, source, started_at, ended_at,
   -- outcome, rows_affected, error}. p_budget_seconds bounds the purge
   -- (null: co_default_budget); p_batch_size its batches. A failing body
-  -- is logged FAILED and re-raised. Commits (job entry point).
+  -- is logged FAILED and re-raised. Runs in an autonomous transaction and
+  -- commits it after every batch (job entry point): the caller's pending
+  -- work is neither committed nor rolled back, nor seen by the run.
   -- agentmem:commits
   function run(p_store in agentmem_store_catalog.t_store, p_kind in varchar2, p_source in varchar2,
                p_batch_size in pls_integer, p_budget_seconds in pls_integer) return json_object_t;

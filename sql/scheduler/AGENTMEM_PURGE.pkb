@@ -157,6 +157,7 @@ as
     l_result.put('expired', l_expired);
     execute immediate 'select count(*) from ' || agentmem_util.sql_object(p_store.owner, co_log)
       || ' where store_key = :k and started_at < systimestamp - numtodsinterval(:d, ''DAY'')'
+      || ' and outcome <> ''RUNNING'''   -- as purge_run's retention delete
       into l_count using p_store.store_key, agentmem_jobs.co_log_retention_days;
     l_result.put('job_log_rows', l_count);
     return l_result;
