@@ -415,7 +415,9 @@ as
       || case when p_filter.target_type is not null then ' and r.target_type = :tty' end
       || case when p_filter.relation_type is not null then ' and r.relation_type = :rty' end
       || ' and ' || p_meta_sql
-      || ' order by r.created_at, r.relation_id'
+      -- Ties by id in binary order: ORDER BY on text follows the session's
+      -- NLS_SORT, which may be linguistic (Globalization Support Guide).
+      || ' order by r.created_at, nlssort(r.relation_id, ''NLS_SORT=BINARY'')'
       || case when p_limit is not null then ' fetch first :lim rows only' end;
     l_cursor := dbms_sql.open_cursor;
     begin
@@ -612,6 +614,9 @@ as
     l_at        number;
     l_kind      varchar2(8 char);
     l_now       timestamp with time zone := systimestamp;
+    -- l_now once per relation: FORALL's dynamic USING takes collection
+    -- elements (PL/SQL Language Reference, FORALL, restriction on dml_statement).
+    l_nows      t_ts_list := t_ts_list();
     l_targets   agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_target_ty agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_response  json_object_t := json_object_t();
@@ -632,6 +637,7 @@ as
     l_ids.extend(l_n); l_src_ids.extend(l_n); l_src_tys.extend(l_n); l_tgt_ids.extend(l_n); l_tgt_tys.extend(l_n);
     l_types.extend(l_n); l_opps.extend(l_n); l_events.extend(l_n); l_metas.extend(l_n);
     for i in 1 .. l_n loop
+      l_nows.extend; l_nows(i) := l_now;
       l_src_ids(i) := agentmem_util.check_id(entry(l_req, 'source_record_ids', i),
                                              path(l_req, 'source_record_ids', i), false);
       l_src_tys(i) := endpoint_type(entry(l_req, 'source_record_types', i), path(l_req, 'source_record_types', i));
@@ -791,7 +797,7 @@ as
           || ' metadata, event_timestamp, created_at, updated_at)'
           || ' values (:1, :2, :3, :4, :5, :6, :7, json(:8), :9, :10, :11)'
           using l_ids(i), l_src_ids(i), l_src_tys(i), l_tgt_ids(i), l_tgt_tys(i), l_types(i), l_opps(i),
-                l_metas(i), l_events(i), l_now, l_now;
+                l_metas(i), l_events(i), l_nows(i), l_nows(i);
     exception
       when dup_val_on_index then
         -- Another session stored one of these ids or addresses since the
@@ -835,6 +841,7 @@ as
     l_u_opps    agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_u_events  t_ts_list := t_ts_list();
     l_u_metas   t_clob_list := t_clob_list();
+    l_u_nows    t_ts_list := t_ts_list();   -- l_now per row: FORALL binds collection elements
     l_type      varchar2(64 char);
     l_opp       varchar2(64 char);
     l_i         pls_integer;
@@ -902,6 +909,7 @@ as
       agentmem_util.append(l_u_opps, l_opp);
       l_u_events.extend; l_u_events(l_u_events.last) := l_events(l_i);
       l_u_metas.extend;  l_u_metas(l_u_metas.last) := l_metas(l_i);
+      l_u_nows.extend;   l_u_nows(l_u_nows.last) := l_now;
       if lifecycle(l_old_types(j)) or lifecycle(l_type) then
         agentmem_util.append(l_targets, l_tgt_ids(j));
         agentmem_util.append(l_target_ty, l_tgt_tys(j));
@@ -912,7 +920,7 @@ as
       forall i in 1 .. l_u_ids.count
         execute immediate 'update ' || agentmem_util.sql_object(l_store.owner, l_store.table_prefix || 'RELATION')
           || ' set relation_type = :1, opposite_relation_type = :2, updated_at = :3 where relation_id = :4'
-          using l_u_types(i), l_u_opps(i), l_now, l_u_ids(i);
+          using l_u_types(i), l_u_opps(i), l_u_nows(i), l_u_ids(i);
     exception
       when dup_val_on_index then
         fail_duplicate('DUPLICATE_ID: relation_types would give a relation the address (source, target,'

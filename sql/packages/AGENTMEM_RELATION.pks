@@ -6,7 +6,7 @@ create or replace package agentmem_relation
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RELATION: the relation calls (docs/protocol-relations.md, rules
-  -- L1-L30) and the lifecycle status that lifecycle relations derive.
+  -- L1-L28) and the lifecycle status that lifecycle relations derive.
   --
   --   * add_relations, get_relation, list_relations, update_relations,
   --     delete_relations: the facade's calls. Writes validate the whole
