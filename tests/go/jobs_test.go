@@ -126,7 +126,7 @@ func TestJobsRunSkippedWhileAnotherSessionRuns(t *testing.T) {
 	var got int
 	_, err = holder.ExecContext(ctx, `declare l_id number; begin
   l_id := dbms_utility.get_hash_value(name => 'agentmem:job:' || :b_owner || '.' || :b_key || ':PURGE',
-                                      base => 536870912, hash_size => 536870911);
+                                      base => 536870912, hash_size => 268435456);
   :b_got := dbms_lock.request(id => l_id, lockmode => 6, timeout => 0, release_on_commit => false);
 end;`, sql.Named("b_owner", schema), sql.Named("b_key", id), sql.Named("b_got", sql.Out{Dest: &got}))
 	require.NoError(t, err)
