@@ -88,7 +88,8 @@ const (
 // ListJobs reports the jobs of a store: state, schedule, last run and last
 // error of each. A runtime user with access to the store sees the owner's
 // jobs. id "" is the default store; schemaOwner "" the connected schema.
-// Errors: ErrNotFound.
+// Errors: ErrNotFound; ErrPrivilegeMissing when the caller neither owns the
+// store nor was granted it.
 func ListJobs(ctx context.Context, db DBTX, id, schemaOwner string) ([]JobInfo, error) {
 	const op = "ListJobs"
 	var res struct {
@@ -102,7 +103,8 @@ func ListJobs(ctx context.Context, db DBTX, id, schemaOwner string) ([]JobInfo, 
 }
 
 // JobHistory lists a store's job runs, newest first. Errors: ErrNotFound,
-// ErrInvalidArgument (a Limit or Job the package refuses).
+// ErrInvalidArgument (a Limit or Job the package refuses), ErrPrivilegeMissing
+// (the caller neither owns the store nor was granted it).
 func JobHistory(ctx context.Context, db DBTX, id, schemaOwner string, opts HistoryOptions) ([]JobRun, error) {
 	const op = "JobHistory"
 	req := map[string]any{}

@@ -183,7 +183,8 @@ func (s *Store) WithTx(tx DBTX) *Store {
 // DescribeStore reports a store's state, managed objects, row counts and,
 // when it is not usable, a repair hint. It works on broken stores, which
 // Open refuses. id "" is the default store; schemaOwner "" the connected
-// schema. Errors: ErrNotFound for an unknown store.
+// schema. Errors: ErrNotFound for an unknown store; ErrPrivilegeMissing when
+// the caller neither owns the store nor was granted it.
 func DescribeStore(ctx context.Context, db DBTX, id, schemaOwner string) (*Description, error) {
 	const op = "DescribeStore"
 	var d Description

@@ -108,9 +108,18 @@ func releaseResult(rc, id int64) error {
 	return fmt.Errorf("oramigrate: DBMS_LOCK.RELEASE of lock %d returned %d, which is undocumented", id, rc)
 }
 
+// The migration lock's share of the user lock ids 0..1073741823:
+// 805306368..1073741823 (2^29 + 2^28 .. 2^30 - 1). The store DDL lock
+// (AGENTMEM_STORE) uses 0..2^29-1 and the job locks (AGENTMEM_JOBS)
+// 2^29..2^29+2^28-1, so no lock of one kind can collide with another kind's;
+// docs/operations.md §4 has the table.
+const (
+	lockIDBase = 805306368
+	lockIDSize = 268435456
+)
+
 // lockID derives the DBMS_LOCK user lock id from the database, schema and
-// table names, so different schemas and tables migrate independently. User
-// lock ids must be in 0..1073741823.
+// table names, so different schemas and tables migrate independently.
 func lockID(dbName, schema, table string) (int64, error) {
 	s, err := database.GenerateAdvisoryLockId(dbName, schema, table)
 	if err != nil {
@@ -120,5 +129,5 @@ func lockID(dbName, schema, table string) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("oramigrate: advisory lock id %q: %w", s, err)
 	}
-	return int64(n % 1073741824), nil
+	return lockIDBase + int64(n%lockIDSize), nil
 }

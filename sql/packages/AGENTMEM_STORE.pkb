@@ -76,56 +76,71 @@ as
   end fail;
 
   -- The user lock id of the store's DDL: a hash of owner and store key
-  -- into 0 .. 1073741823, the range of user lock ids (DBMS_LOCK.REQUEST,
-  -- id). max_bucket is a literal, as in the ORA_HASH examples; 2^30 - 1 makes
-  -- the buckets uniform (sqlrf/ORA_HASH.html). Two stores whose ids collide
-  -- only serialize each other's DDL.
+  -- into 0 .. 536870911 (2^29 - 1), the store DDL's share of the user lock
+  -- ids 0 .. 1073741823 (DBMS_LOCK.REQUEST, id); the job locks and the
+  -- migration lock have their own ranges, docs/operations.md §4 lists them.
+  -- max_bucket is a literal, as in the ORA_HASH examples; 2^29 - 1 makes the
+  -- buckets uniform (sqlrf/ORA_HASH.html). Two stores whose ids collide only
+  -- serialize each other's DDL.
   function ddl_lock_id(p_store in t_store) return number
   is
     l_id number;
   begin
-    select ora_hash(p_store.owner || '.' || p_store.store_key, 1073741823) into l_id from dual;
+    select ora_hash(p_store.owner || '.' || p_store.store_key, 536870911) into l_id from dual;
     return l_id;
   end ddl_lock_id;
 
-  -- Takes the store's DDL lock, waiting while another session holds it.
+  -- Takes the store's DDL lock, waiting while another session holds it, and
+  -- returns the id to pass to unlock_ddl: computed here, once, so the
+  -- release in an error handler runs nothing that can fail before RELEASE
+  -- (a failing release would mask the error being handled and keep the
+  -- lock). NULL when this session already held the lock (REQUEST returns
+  -- 4): an outer frame took it and releases it, so this frame must not.
   -- DBMS_LOCK is called dynamically so this package compiles without a
   -- direct grant on it (stored PL/SQL compiles without roles).
-  procedure lock_ddl(p_store in t_store)
+  function lock_ddl(p_store in t_store) return number
   is
+    l_id     number := ddl_lock_id(p_store);
     l_result integer;
   begin
     execute immediate
       'begin :r := dbms_lock.request(id => :i, lockmode => dbms_lock.x_mode, timeout => :t,'
       || ' release_on_commit => false); end;'
-      using out l_result, in ddl_lock_id(p_store), in co_ddl_lock_timeout;
-    -- 0 granted; 4 already held by this session (same lock, fine).
-    if l_result not in (0, 4) then
-      fail(dbms_agent_memory_store.co_store_broken,
-        'STORE_BROKEN: the DDL lock of ' || agentmem_store_catalog.display_name(p_store) || ' was not granted ('
-        || case l_result when 1 then 'another session has held it for ' || co_ddl_lock_timeout || ' seconds'
-                         when 2 then 'deadlock' else 'DBMS_LOCK.REQUEST returned ' || l_result end
-        || '): another session is running DDL on this store; retry when it has finished, or run describe_store'
-        || ' to see its status');
+      using out l_result, in l_id, in co_ddl_lock_timeout;
+    if l_result = 0 then
+      return l_id;
+    elsif l_result = 4 then
+      return null;   -- already held by this session: the holder releases it
     end if;
+    fail(dbms_agent_memory_store.co_store_broken,
+      'STORE_BROKEN: the DDL lock of ' || agentmem_store_catalog.display_name(p_store) || ' was not granted ('
+      || case l_result when 1 then 'another session has held it for ' || co_ddl_lock_timeout || ' seconds'
+                       when 2 then 'deadlock' else 'DBMS_LOCK.REQUEST returned ' || l_result end
+      || '): another session is running DDL on this store; retry when it has finished, or run describe_store'
+      || ' to see its status');
+    return null;
   exception
     when e_block_compile then
       fail(dbms_agent_memory_store.co_privilege_missing,
         'PRIVILEGE_MISSING: DBMS_LOCK.REQUEST is not callable by ' || agentmem_util.current_user_name || ' ('
         || sqlerrm || '); store DDL is serialized with a DBMS_LOCK lock: ask a DBA to grant EXECUTE ON'
         || ' SYS.DBMS_LOCK to ' || agentmem_util.current_user_name);
+      return null;
   end lock_ddl;
 
-  -- Releases the store's DDL lock; called on every exit path after
-  -- lock_ddl, error handlers included. RELEASE reports by its result, not
-  -- by raising (0 released; 4 not held, e.g. already released: nothing to
-  -- do), so the error being handled is the one that surfaces.
-  procedure unlock_ddl(p_store in t_store)
+  -- Releases the DDL lock lock_ddl returned (NULL: this frame took none);
+  -- called on every exit path after lock_ddl, error handlers included. It
+  -- only binds the stored id, and RELEASE reports by its result, not by
+  -- raising (0 released; 4 not held: nothing to do), so the error being
+  -- handled is the one that surfaces.
+  procedure unlock_ddl(p_lock_id in number)
   is
     l_result integer;
   begin
-    execute immediate 'begin :r := dbms_lock.release(id => :i); end;'
-      using out l_result, in ddl_lock_id(p_store);
+    if p_lock_id is not null then
+      execute immediate 'begin :r := dbms_lock.release(id => :i); end;'
+        using out l_result, in p_lock_id;
+    end if;
   end unlock_ddl;
 
   function text_array(p_list in agentmem_util.t_text_list) return json_array_t
@@ -283,6 +298,27 @@ as
     end if;
     return l_store;
   end locate_own;
+
+  procedure require_access(p_store in agentmem_store_catalog.t_store)
+  is
+    l_me    varchar2(128 char) := agentmem_util.current_user_name;
+    l_table varchar2(128 char) := p_store.table_prefix || 'THREAD';
+    l_count pls_integer;
+  begin
+    if p_store.owner = l_me then
+      return;   -- the owner, even of a store whose THREAD table is missing (describe shows the repair)
+    end if;
+    select count(*) into l_count from all_tables where owner = p_store.owner and table_name = l_table;
+    if l_count = 0 then
+      fail(dbms_agent_memory_store.co_privilege_missing,
+        'PRIVILEGE_MISSING: ' || l_me || ' has no access to the ' || agentmem_store_catalog.display_name(p_store)
+        || ' (' || p_store.owner || '.' || l_table || ' is not readable by it); its jobs and their runs are shown'
+        || ' to the owner and to users the owner granted the store: ask ' || p_store.owner || ' to run'
+        || ' dbms_agent_memory_store.grant_access('
+        || case when p_store.store_id is null then 'null' else agentmem_util.quoted(p_store.store_id) end
+        || ', ' || agentmem_util.quoted(l_me) || ', ''READ_ONLY'')');
+    end if;
+  end require_access;
 
   ------------------------------------------------------------------------------
   -- Reading and validating the request
@@ -749,7 +785,7 @@ as
     l_store_id varchar2(16 char);
     l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_locked   boolean := false;
+    l_lock_id  number;   -- the DDL lock this call took (lock_ddl); null: none to release
   begin
     agentmem_util.reject_unknown_keys(l_req, co_request_keys);
     l_id := agentmem_util.get_text(l_req, 'memory_store_id', null, 64);
@@ -775,8 +811,7 @@ as
     l_store := locate(l_store_id, l_owner.value, 'memory_store_id', 'schema_owner');
     require_own_schema(l_store, l_policy.value, l_owner.value is not null);
     if l_policy.value in (co_create_if_empty, co_create_if_necessary, co_recreate) then
-      lock_ddl(l_store);
-      l_locked := true;
+      l_lock_id := lock_ddl(l_store);
       -- Another session may have created, repaired or dropped the store
       -- while this one waited: decide on the registry as it is now.
       agentmem_store_catalog.read_registry(l_store);
@@ -835,10 +870,8 @@ as
           agentmem_store_ddl.create_store(l_store, l_config, l_actions, l_warnings);
         end;
     end case;
-    if l_locked then
-      unlock_ddl(l_store);
-      l_locked := false;
-    end if;
+    unlock_ddl(l_lock_id);
+    l_lock_id := null;
 
     if l_actions.count > 0 then
       agentmem_store_catalog.read_registry(l_store);   -- timestamps and status after the DDL
@@ -846,9 +879,7 @@ as
     return response(l_store, l_actions, l_warnings);
   exception
     when others then
-      if l_locked then
-        unlock_ddl(l_store);
-      end if;
+      unlock_ddl(l_lock_id);
       raise;
   end open_store;
 
@@ -857,15 +888,14 @@ as
     l_store    t_store := locate_own(p_store_id);
     l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_locked   boolean := false;
+    l_lock_id  number;   -- the DDL lock this call took (lock_ddl); null: none to release
   begin
     if l_store.status = 'DROPPING' or l_store.schema_version > agentmem_store_catalog.co_schema_version then
       check_usable(l_store);
     end if;
     if l_store.schema_version < agentmem_store_catalog.co_schema_version then
       require_ddl_session(l_store);
-      lock_ddl(l_store);
-      l_locked := true;
+      l_lock_id := lock_ddl(l_store);
       -- As it is after any wait: NOT_FOUND if another session dropped it
       -- (read_registry alone keeps the stale fields of an unregistered
       -- store), STORE_BROKEN if a drop was left DROPPING; skipped if another
@@ -878,15 +908,13 @@ as
         agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
         agentmem_store_catalog.read_registry(l_store);
       end if;
-      unlock_ddl(l_store);
-      l_locked := false;
+      unlock_ddl(l_lock_id);
+      l_lock_id := null;
     end if;
     return response(l_store, l_actions, l_warnings);
   exception
     when others then
-      if l_locked then
-        unlock_ddl(l_store);
-      end if;
+      unlock_ddl(l_lock_id);
       raise;
   end upgrade_store;
 
@@ -894,20 +922,17 @@ as
   is
     l_store   t_store := locate_own(p_store_id, p_allow_orphans => true);
     l_actions agentmem_util.t_text_list := agentmem_util.t_text_list();
-    l_locked  boolean := false;
+    l_lock_id number;   -- the DDL lock this call took (lock_ddl); null: none to release
   begin
     require_ddl_session(l_store);   -- the purge job is named without its schema
-    lock_ddl(l_store);
-    l_locked := true;
+    l_lock_id := lock_ddl(l_store);
     l_store := locate_own(p_store_id, p_allow_orphans => true);   -- as it is after any wait: NOT_FOUND if dropped
     agentmem_store_ddl.drop_store(l_store, l_actions);
-    unlock_ddl(l_store);
-    l_locked := false;
+    unlock_ddl(l_lock_id);
+    l_lock_id := null;
   exception
     when others then
-      if l_locked then
-        unlock_ddl(l_store);
-      end if;
+      unlock_ddl(l_lock_id);
       raise;
   end drop_store;
 

@@ -48,6 +48,14 @@ as
   function locate_own(p_store_id in varchar2, p_allow_orphans in boolean default false)
     return agentmem_store_catalog.t_store;
 
+  -- Raises PRIVILEGE_MISSING unless the caller may read the store: it owns
+  -- it, or it can see the store's THREAD table in ALL_TABLES ("the
+  -- relational tables accessible to the current user", Database Reference;
+  -- grant_access grants SELECT on it). For what reads a store through the
+  -- owner's rights (AGENTMEM_JOB_INFO): the registry alone, readable by
+  -- every grantee of any store of the owner, is no access to this store.
+  procedure require_access(p_store in agentmem_store_catalog.t_store);
+
   -- The "store" object of the protocol.
   function store_json(p_store in agentmem_store_catalog.t_store) return json_object_t;
 

@@ -74,6 +74,10 @@ as
         'NOT_FOUND: ' || agentmem_store_catalog.display_name(l_store) || ' is not registered in '
         || l_store.owner || '.' || co_registry || '; check p_store_id and p_schema_owner (list_stores shows the stores)');
     end if;
+    -- The job section is read with the owner's rights (AGENTMEM_JOB_INFO):
+    -- only for a caller the owner granted this store, not any reader of the
+    -- registry.
+    agentmem_store.require_access(l_store);
     l_expected := agentmem_store_catalog.expected_objects(l_store.table_prefix, l_store.config);
     for i in 1 .. l_expected.count loop
       -- Columns and constraints are checked (missing_objects, repair_hint)

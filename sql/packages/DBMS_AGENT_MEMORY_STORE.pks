@@ -173,7 +173,7 @@ as
   --   "row_counts": {THREAD: n, ...} (null where not readable), "jobs" (as
   --   list_jobs: state, last run, last error of each job), "repair_hint"}.
   -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING
-  --   (no readable registry).
+  --   (no readable registry), PRIVILEGE_MISSING (not the owner and not granted the store).
   function describe_store(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
 
   -- Lists the stores of a schema, the default store first, then by id.
@@ -265,14 +265,16 @@ as
   -- The jobs of a store: {"store", "jobs": [{job, name, present, enabled,
   --   state, schedule, next_run, last_start, failure_count, last_run,
   --   last_error}]}. Readable by runtime users with access to the store.
-  -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING.
+  -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING,
+  --   PRIVILEGE_MISSING (not the owner and not granted the store).
   function list_jobs(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
 
   -- The runs of a store's jobs, newest first:
   --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC (default all),
   --              "limit": 1..1000 (default 20)}
   -- Returns: {"runs": [run, ...]}. Side effects: none.
-  -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING, PRIVILEGE_MISSING (not
+  --   the owner and not granted the store).
   function job_history(p_store_id in varchar2, p_request in clob default null,
                        p_schema_owner in varchar2 default null) return clob;
 
@@ -290,7 +292,8 @@ as
   -- Installs the shared scheduler programs (agentmem install-packages and
   -- install.sql call it after the packages): {"actions", "warnings"}; a
   -- missing CREATE JOB is a warning with the grant.
-  -- Side effects: DBMS_SCHEDULER commits.
+  -- Side effects: DBMS_SCHEDULER commits, in an autonomous transaction (the
+  --   caller's pending work is neither committed nor rolled back).
   -- agentmem:commits
   function install_jobs return clob;
 

@@ -15,12 +15,15 @@ as
   pragma exception_init(e_absent_object, -27476);
 
   co_log constant varchar2(30 char) := 'AGENTMEM_JOB_LOG';
-  -- DBMS_LOCK: exclusive mode (X_MODE), the user lock id range
-  -- 0..1073741823 (DBMS_LOCK reference, REQUEST), and the results of
-  -- REQUEST: 0 success, 1 timeout, 4 already owned by this session.
+  -- DBMS_LOCK: exclusive mode (X_MODE), and the job locks' share of the
+  -- user lock ids 0..1073741823 (DBMS_LOCK reference, REQUEST):
+  -- 536870912..805306367 (2^29 .. 2^29 + 2^28 - 1), disjoint from the store
+  -- DDL lock and the migration lock (docs/operations.md §4, the table of
+  -- the product's user lock ids). Results of REQUEST: 0 success, 1 timeout,
+  -- 4 already owned by this session.
   co_x_mode      constant pls_integer := 6;
   co_lock_base   constant pls_integer := 536870912;
-  co_lock_size   constant pls_integer := 536870911;
+  co_lock_size   constant pls_integer := 268435456;
   -- Text index optimize: FULL mode (compacts and removes deleted rows,
   -- CTX_DDL.OPTIMIZE_INDEX in the Text Reference) bounded to co_optimize_minutes.
   co_optimize_level   constant varchar2(4 char) := 'FULL';
@@ -138,46 +141,84 @@ as
   -- Programs and per-store jobs
   ------------------------------------------------------------------------------
 
-  -- agentmem:commits (DBMS_SCHEDULER)
+  -- Creates one shared program, disabled until its two arguments are
+  -- defined, then enables it. CREATE_PROGRAM and each later call commit, so
+  -- a run that dies in between leaves the program disabled (and perhaps
+  -- with an argument missing): ensure_programs drops such a leftover first.
+  procedure create_program(p_kind in varchar2)
+  is
+    l_program varchar2(128 char) := program_name(p_kind);
+  begin
+    dbms_scheduler.create_program(
+      program_name        => agentmem_util.sql_bare_name(l_program),
+      program_type        => 'STORED_PROCEDURE',
+      program_action      => 'DBMS_AGENT_MEMORY_STORE.RUN_JOB',
+      number_of_arguments => 2,
+      enabled             => false,
+      comments            => 'agentmem: ' || p_kind || ' job of a memory store (argument 1: store key)');
+    dbms_scheduler.define_program_argument(
+      program_name      => agentmem_util.sql_bare_name(l_program),
+      argument_position => 1,
+      argument_name     => 'P_STORE_ID',
+      argument_type     => 'VARCHAR2');
+    dbms_scheduler.define_program_argument(
+      program_name      => agentmem_util.sql_bare_name(l_program),
+      argument_position => 2,
+      argument_name     => 'P_JOB',
+      argument_type     => 'VARCHAR2',
+      default_value     => p_kind);
+    dbms_scheduler.enable(name => agentmem_util.sql_bare_name(l_program));
+  end create_program;
+
+  -- agentmem:commits (autonomous transaction; DBMS_SCHEDULER commits)
   procedure ensure_programs(p_actions in out nocopy agentmem_util.t_text_list,
                             p_warnings in out nocopy agentmem_util.t_text_list)
   is
+    -- DBMS_SCHEDULER's calls commit: autonomous, so install_jobs (and any
+    -- caller) never has its pending work committed by them.
+    pragma autonomous_transaction;
     l_kinds   agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
     l_program varchar2(128 char);
-    l_count   pls_integer;
+    l_enabled varchar2(5 char);
   begin
     if not can_create_job then
       agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: the scheduler programs of agentmem are not'
         || ' installed and no store job can be created; grant CREATE JOB to ' || agentmem_util.current_user_name
         || ' and run agentmem install-packages again');
+      commit;
       return;
     end if;
     for i in 1 .. l_kinds.count loop
       l_program := program_name(l_kinds(i));
-      select count(*) into l_count from user_scheduler_programs where program_name = l_program;
-      if l_count = 0 then
-        dbms_scheduler.create_program(
-          program_name        => agentmem_util.sql_bare_name(l_program),
-          program_type        => 'STORED_PROCEDURE',
-          program_action      => 'DBMS_AGENT_MEMORY_STORE.RUN_JOB',
-          number_of_arguments => 2,
-          enabled             => false,
-          comments            => 'agentmem: ' || l_kinds(i) || ' job of a memory store (argument 1: store key)');
-        dbms_scheduler.define_program_argument(
-          program_name      => agentmem_util.sql_bare_name(l_program),
-          argument_position => 1,
-          argument_name     => 'P_STORE_ID',
-          argument_type     => 'VARCHAR2');
-        dbms_scheduler.define_program_argument(
-          program_name      => agentmem_util.sql_bare_name(l_program),
-          argument_position => 2,
-          argument_name     => 'P_JOB',
-          argument_type     => 'VARCHAR2',
-          default_value     => l_kinds(i));
-        dbms_scheduler.enable(name => agentmem_util.sql_bare_name(l_program));
+      l_enabled := null;
+      for p in (select enabled from user_scheduler_programs where program_name = l_program) loop
+        l_enabled := p.enabled;   -- USER_SCHEDULER_PROGRAMS.ENABLED: TRUE or FALSE
+      end loop;
+      if l_enabled = 'FALSE' then
+        -- A leftover of a run that died before ENABLE (or a program an
+        -- operator disabled). Dropped and created again rather than
+        -- enabled: its arguments may be incomplete. force => true: the
+        -- jobs that reference it are disabled first (DROP_PROGRAM,
+        -- DBMS_SCHEDULER reference); the warning names those that were
+        -- enabled, for the operator to enable again.
+        for j in (select job_name from user_scheduler_jobs
+                   where program_name = l_program and enabled = 'TRUE' order by job_name) loop
+          agentmem_util.append(p_warnings, 'job ' || j.job_name || ' was disabled by dropping the disabled'
+            || ' scheduler program ' || l_program || '; enable it again with agentmem jobs enable');
+        end loop;
+        dbms_scheduler.drop_program(program_name => agentmem_util.sql_bare_name(l_program), force => true);
+        agentmem_util.append(p_actions, 'dropped disabled scheduler program ' || l_program);
+      end if;
+      if l_enabled is null or l_enabled = 'FALSE' then
+        create_program(l_kinds(i));
         agentmem_util.append(p_actions, 'created scheduler program ' || l_program);
       end if;
     end loop;
+    commit;
+  exception
+    when others then
+      rollback;
+      raise;
   end ensure_programs;
 
   -- agentmem:commits (DBMS_SCHEDULER)
@@ -480,8 +521,11 @@ as
     end if;
     l_lock := lock_id(p_store, l_kind);
     l_got := take_lock(l_lock);
-    if l_got not in (0, 4) then
-      -- Another session (on any instance) runs this job now.
+    if l_got <> 0 then
+      -- 1: another session (on any instance) runs this job now. 4: this
+      -- session already holds the lock, so an outer frame of it runs this
+      -- job now: that frame releases the lock, and this run neither
+      -- overlaps it nor releases it (only what this frame acquired is freed).
       l_run_id := log_start(p_store, l_kind, p_source, 'SKIPPED');
       l_result := agentmem_job_info.run_json(l_run_id);
       commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
@@ -573,6 +617,7 @@ as
     l_response json_object_t := json_object_t();
   begin
     require_registered(l_store);
+    agentmem_store.require_access(l_store);   -- the job info is read with the owner's rights
     l_response.put('store', agentmem_store.store_json(l_store));
     l_response.put('jobs', agentmem_job_info.jobs_json(l_store));
     return l_response.to_clob;
@@ -589,6 +634,7 @@ as
     l_response json_object_t := json_object_t();
   begin
     require_registered(l_store);
+    agentmem_store.require_access(l_store);   -- the job info is read with the owner's rights
     agentmem_util.reject_unknown_keys(l_request, 'job,limit');
     -- Absent or null: every job of the store, 20 runs.
     l_job := agentmem_util.get_enum(l_request, 'job', 'PURGE,TEXT_OPTIMIZE,TEXT_SYNC');

@@ -24,7 +24,8 @@ as
   --
   -- A missing CREATE JOB privilege is a warning with the grant to run, never
   -- an error. DBMS_SCHEDULER calls commit: the callers here run in the
-  -- autonomous DDL transactions of AGENTMEM_STORE_DDL, or are autonomous.
+  -- autonomous DDL transactions of AGENTMEM_STORE_DDL, or are autonomous
+  -- (ensure_programs, set_enabled, run).
   ------------------------------------------------------------------------------
 
   co_purge    constant varchar2(16 char) := 'PURGE';
@@ -49,8 +50,11 @@ as
   -- The job kinds a store has: PURGE, and the text jobs its strategy needs.
   function store_kinds(p_store in agentmem_store_catalog.t_store) return agentmem_util.t_text_list;
 
-  -- Creates the shared programs that are absent. Without CREATE JOB it
-  -- appends a warning with the grant and creates nothing. Commits (DBMS_SCHEDULER).
+  -- Creates the shared programs that are absent, and drops and creates
+  -- again one left disabled (a run that died between CREATE_PROGRAM and
+  -- ENABLE, each of which commits). Without CREATE JOB it appends a warning
+  -- with the grant and creates nothing. Autonomous transaction: the
+  -- DBMS_SCHEDULER commits never commit the caller's pending work.
   -- agentmem:commits
   procedure ensure_programs(p_actions in out nocopy agentmem_util.t_text_list,
                             p_warnings in out nocopy agentmem_util.t_text_list);

@@ -15,9 +15,12 @@ as
   -- (Database Reference), and inside a definer's rights unit the current
   -- user is the unit's owner, the schema that owns the stores and their
   -- jobs. So the runtime user reads the owner's jobs and job log through
-  -- this package only, and only for a store it located through the
-  -- registry the owner granted it. The package is reachable only from the
-  -- facade (ACCESSIBLE BY), which locates the store first.
+  -- this package only. Reading the registry is no access to a store (a
+  -- grantee of any store of the owner reads it): every caller first runs
+  -- AGENTMEM_STORE.require_access, with the invoker's rights, which passes
+  -- the owner and users that can see the store's THREAD table (granted by
+  -- grant_access). The package is reachable only from its ACCESSIBLE BY
+  -- list, whose members locate the store and check that access first.
   ------------------------------------------------------------------------------
 
   -- {"job", "name", "present", "enabled", "state", "schedule", "next_run",

@@ -126,7 +126,7 @@ func TestJobsRunSkippedWhileAnotherSessionRuns(t *testing.T) {
 	var got int
 	_, err = holder.ExecContext(ctx, `declare l_id number; begin
   l_id := dbms_utility.get_hash_value(name => 'agentmem:job:' || :b_owner || '.' || :b_key || ':PURGE',
-                                      base => 536870912, hash_size => 536870911);
+                                      base => 536870912, hash_size => 268435456);
   :b_got := dbms_lock.request(id => l_id, lockmode => 6, timeout => 0, release_on_commit => false);
 end;`, sql.Named("b_owner", schema), sql.Named("b_key", id), sql.Named("b_got", sql.Out{Dest: &got}))
 	require.NoError(t, err)
@@ -239,14 +239,9 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 	ctx := storeContext(t)
 	id := createKeyword(t, ctx, db)
 	owner := livedb.Schema(t, db)
-	rt, err := dbconn.Connect(ctx, runtimeDSN, dbconn.Options{})
-	require.NoError(t, err)
-	defer rt.Close()
-	var grantee string
-	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
-	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)
+	rt, grantee := runtimeUser(t, ctx, runtimeDSN, owner)
 	require.NoError(t, agentmemory.GrantAccess(ctx, db, id, grantee, agentmemory.GrantOptions{Access: agentmemory.ReadOnly}))
-	_, err = agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
+	_, err := agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
 	require.NoError(t, err)
 
 	own, err := agentmemory.ListJobs(ctx, db, id, "")
@@ -274,4 +269,56 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(call("list_jobs")), &listed))
 	assert.Len(t, listed.Jobs, len(own), "list_jobs answers the runtime user too")
+}
+
+// runtimeUser connects as the AGENTMEM_RUNTIME_DSN user (closed when the
+// test ends) and returns it with its user name, which must not be owner.
+func runtimeUser(t *testing.T, ctx context.Context, dsn, owner string) (*sql.DB, string) {
+	t.Helper()
+	rt, err := dbconn.Connect(ctx, dsn, dbconn.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = rt.Close() })
+	var grantee string
+	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
+	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)
+	return rt, grantee
+}
+
+// A runtime user granted store A reads A's jobs but not those of store B of
+// the same owner: the registry it reads to locate B is no access to B, and
+// B's job state and run errors (read with the owner's rights by
+// AGENTMEM_JOB_INFO) stay hidden: PRIVILEGE_MISSING from describe_store,
+// list_jobs and job_history.
+func TestJobInfoHiddenFromGranteeOfAnotherStore(t *testing.T) {
+	db := livedb.Open(t)
+	runtimeDSN := strings.TrimSpace(os.Getenv(envRuntimeDSN))
+	if runtimeDSN == "" {
+		t.Skipf("SKIPPED: job info of an ungranted store: set %s to the DSN of an existing user other than the test schema", envRuntimeDSN)
+	}
+	ctx := storeContext(t)
+	granted := createVector(t, ctx, db, 3).ID()
+	other := createVector(t, ctx, db, 3).ID()
+	owner := livedb.Schema(t, db)
+	rt, grantee := runtimeUser(t, ctx, runtimeDSN, owner)
+	require.NoError(t, agentmemory.GrantAccess(ctx, db, granted, grantee, agentmemory.GrantOptions{Access: agentmemory.ReadOnly}))
+	run, err := agentmemory.RunJob(ctx, db, other, agentmemory.JobPurge, agentmemory.RunJobOptions{})
+	require.NoError(t, err)
+	require.NotEmpty(t, run.RunID, "store %s has a run in the owner's log", other)
+
+	jobs, err := agentmemory.ListJobs(ctx, rt, granted, owner)
+	require.NoError(t, err, "the granted store's jobs")
+	assert.Len(t, jobs, 1, "a VECTOR store has the purge job")
+	_, err = agentmemory.DescribeStore(ctx, rt, granted, owner)
+	require.NoError(t, err, "describing the granted store")
+
+	_, err = agentmemory.ListJobs(ctx, rt, other, owner)
+	assert.ErrorIs(t, err, agentmemory.ErrPrivilegeMissing, "list_jobs of a store not granted")
+	runs, err := agentmemory.JobHistory(ctx, rt, other, owner, agentmemory.HistoryOptions{})
+	assert.ErrorIs(t, err, agentmemory.ErrPrivilegeMissing, "job_history of a store not granted")
+	assert.Empty(t, runs, "no run of the other store")
+	_, err = agentmemory.DescribeStore(ctx, rt, other, owner)
+	assert.ErrorIs(t, err, agentmemory.ErrPrivilegeMissing, "describe_store of a store not granted")
+	if err != nil {
+		assert.Contains(t, err.Error(), "grant_access", "the message names the grant to ask for")
+	}
 }

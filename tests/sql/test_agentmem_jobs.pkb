@@ -345,6 +345,115 @@ as
     ut.expect(l_enabled, 'disabled').to_equal('FALSE');
   end enable_and_disable;
 
+  procedure install_jobs_recreates_disabled_program
+  is
+    co_program constant varchar2(30 char) := 'AGENTMEM_TEXT_SYNC_P';
+    l_response json_object_t;
+    l_actions  varchar2(32767);
+    l_enabled  varchar2(5 char);
+    l_count    pls_integer;
+  begin
+    if not can_create_job then
+      return;   -- no program to recreate (jobs_created_from_programs checks the warning case)
+    end if;
+    -- As a run that died between CREATE_PROGRAM and ENABLE leaves it. The
+    -- TEXT_SYNC program: its jobs are created disabled, so dropping it
+    -- (force disables the jobs using it) changes no enabled job here.
+    dbms_scheduler.disable(name => co_program, force => true);   -- commits
+    add_memory('ij-pending');   -- pending: install_jobs must neither commit nor roll it back
+    l_response := json_object_t.parse(dbms_agent_memory_store.install_jobs);
+    l_actions := l_response.get_array('actions').to_string;
+    ut.expect(row_count(co_job1 || '_MEMORY', 'RECORD_ID', 'ij-pending'), 'still pending').to_equal(1);
+    rollback;
+    ut.expect(row_count(co_job1 || '_MEMORY', 'RECORD_ID', 'ij-pending'), 'not committed by install_jobs').to_equal(0);
+    ut.expect(l_actions, 'dropped').to_be_like('%dropped disabled scheduler program ' || co_program || '%');
+    ut.expect(l_actions, 'created').to_be_like('%created scheduler program ' || co_program || '%');
+    select enabled into l_enabled from user_scheduler_programs where program_name = co_program;
+    ut.expect(l_enabled, 'enabled again').to_equal('TRUE');
+    select count(*) into l_count from user_scheduler_program_args where program_name = co_program;
+    ut.expect(l_count, 'both arguments').to_equal(2);
+    -- The store's job of that program works with the new program.
+    dbms_agent_memory_store.set_job_enabled(co_job1, 'TEXT_SYNC', true);
+    dbms_agent_memory_store.set_job_enabled(co_job1, 'TEXT_SYNC', false);
+    -- A second install finds every program enabled and does nothing.
+    l_response := json_object_t.parse(dbms_agent_memory_store.install_jobs);
+    ut.expect(l_response.get_array('actions').get_size, 'idempotent').to_equal(0);
+  exception
+    when others then
+      rollback;
+      raise;
+  end install_jobs_recreates_disabled_program;
+
+  procedure owner_reads_job_info
+  is
+    l_jobs json_array_t;
+  begin
+    -- The owner passes the access check whatever p_schema_owner says of it.
+    l_jobs := json_object_t.parse(dbms_agent_memory_store.list_jobs(co_job1, lower(user))).get_array('jobs');
+    ut.expect(l_jobs.get_size, 'list_jobs').to_equal(3);
+    l_jobs := json_object_t.parse(dbms_agent_memory_store.describe_store(co_job1, user)).get_array('jobs');
+    ut.expect(l_jobs.get_size, 'describe_store').to_equal(3);
+    ut.expect(json_object_t.parse(dbms_agent_memory_store.job_history(co_job1, null, user)).has('runs'),
+              'job_history').to_be_true();
+  end owner_reads_job_info;
+
+  -- DBMS_LOCK.REQUEST in exclusive mode without waiting, kept over commits.
+  function request_lock(p_id in number) return pls_integer
+  is
+    l_result pls_integer;
+  begin
+    execute immediate 'begin :r := dbms_lock.request(id => :i, lockmode => dbms_lock.x_mode, timeout => 0,'
+      || ' release_on_commit => false); end;' using out l_result, in p_id;
+    return l_result;
+  end request_lock;
+
+  -- DBMS_LOCK.RELEASE: 0 released, 4 this session did not hold it.
+  function release_lock(p_id in number) return pls_integer
+  is
+    l_result pls_integer;
+  begin
+    execute immediate 'begin :r := dbms_lock.release(id => :i); end;' using out l_result, in p_id;
+    return l_result;
+  end release_lock;
+
+  procedure reentered_job_lock_skipped
+  is
+    -- The id as AGENTMEM_JOBS.lock_id computes it (docs/operations.md §4).
+    l_id  number := dbms_utility.get_hash_value(name => 'agentmem:job:' || user || '.' || co_job1 || ':PURGE',
+                                                base => 536870912, hash_size => 268435456);
+    l_run      json_object_t;
+    l_released pls_integer;
+  begin
+    ut.expect(request_lock(l_id), 'this frame takes the purge lock').to_equal(0);
+    l_run := run_now(co_job1, 'PURGE');
+    ut.expect(l_run.get_string('outcome'), 'no second run inside the first').to_equal('SKIPPED');
+    ut.expect(release_lock(l_id), 'the run left the lock held: its holder releases it').to_equal(0);
+  exception
+    when others then
+      l_released := release_lock(l_id);   -- 4 when the test did not get it: nothing to free
+      raise;
+  end reentered_job_lock_skipped;
+
+  procedure reentered_ddl_lock_kept
+  is
+    -- The id as AGENTMEM_STORE.ddl_lock_id computes it (docs/operations.md §4).
+    l_id       number;
+    l_released pls_integer;
+    l_response clob;
+  begin
+    select ora_hash(user || '.' || co_job2, 536870911) into l_id from dual;   -- ORA_HASH is SQL only
+    ut.expect(request_lock(l_id), 'this frame takes the DDL lock').to_equal(0);
+    -- The store exists as setup_suite made it: the open changes nothing.
+    l_response := dbms_agent_memory_store.open_store('{"memory_store_id": "' || co_job2 || '",'
+      || ' "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "VECTOR", "vector_dim": 4}');
+    ut.expect(json_object_t.parse(l_response).get_array('actions').get_size, 'nothing to do').to_equal(0);
+    ut.expect(release_lock(l_id), 'the open did not release a lock it did not take').to_equal(0);
+  exception
+    when others then
+      l_released := release_lock(l_id);   -- 4 when the test did not get it: nothing to free
+      raise;
+  end reentered_ddl_lock_kept;
+
   procedure drop_store_drops_jobs
   is
     l_run   json_object_t := run_now(co_job2, 'PURGE');

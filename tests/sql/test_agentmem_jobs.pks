@@ -12,7 +12,10 @@ as
   -- stores UTS_JOB1 (KEYWORD, MANUAL sync: all three jobs; needs Oracle Text)
   -- and UTS_JOB2 (VECTOR), dropped in afterall and, left by an interrupted
   -- run, in beforeall. Runs need EXECUTE ON SYS.DBMS_LOCK; the failing-batch
-  -- test needs CREATE TRIGGER (both listed in sql/install.sql).
+  -- test needs CREATE TRIGGER (both listed in sql/install.sql). The lock
+  -- tests call DBMS_LOCK dynamically, so the suite compiles without it. That
+  -- a runtime user granted one store cannot read another store's jobs needs
+  -- a second session: tests/go/jobs_test.go (AGENTMEM_RUNTIME_DSN).
   ------------------------------------------------------------------------------
 
   --%suite(DBMS_AGENT_MEMORY_STORE jobs: purge, text index, job-run log)
@@ -60,6 +63,18 @@ as
 
   --%test(set_job_enabled enables and disables a job)
   procedure enable_and_disable;
+
+  --%test(install_jobs drops and recreates a program left disabled, autonomously: the caller's pending work stays pending)
+  procedure install_jobs_recreates_disabled_program;
+
+  --%test(the owner reads its store's jobs with schema_owner given: describe_store, list_jobs, job_history)
+  procedure owner_reads_job_info;
+
+  --%test(a run finding its job lock already held by this session is SKIPPED and leaves the lock to its holder)
+  procedure reentered_job_lock_skipped;
+
+  --%test(a creating open finding the store DDL lock already held by this session proceeds and leaves the lock held)
+  procedure reentered_ddl_lock_kept;
 
   --%test(drop_store drops the store's jobs and its job-log rows)
   procedure drop_store_drops_jobs;
