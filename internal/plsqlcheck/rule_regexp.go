@@ -86,8 +86,8 @@ func regexpDoc(name string) string {
 }
 
 // literalConstants maps the names of constants whose value is made only of
-// plain string literals joined with || (co_x constant varchar2(n) := 'a' ||
-// 'b';) to that text. A name declared twice with different values is left
+// plain string literals, and constants declared before them that are,
+// joined with || (co_x constant varchar2(n) := 'a' || co_y;) to that text. A name declared twice with different values is left
 // out: the checker cannot tell which one a reference means.
 func literalConstants(toks []plsql.Token) map[string]string {
 	out := map[string]string{}
@@ -111,7 +111,7 @@ func literalConstants(toks []plsql.Token) map[string]string {
 		for end < len(toks) && !toks[end].Is(";") {
 			end++
 		}
-		text, known := constantText(toks[j+1:end], nil)
+		text, known := constantText(toks[j+1:end], out) // an earlier constant may be a piece
 		if !known {
 			continue
 		}

@@ -26,7 +26,7 @@ as
   -- interprets a range such as [A-Z] in a regular expression in the
   -- session's NLS_SORT collation, so under NLS_SORT=GERMAN [A-Za-z] also
   -- matches accented letters, and under ESTONIAN [A-Z] misses T to Y.
-  co_letters       constant varchar2(52 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  co_letters       constant varchar2(52 char) := agentmem_util.co_ascii_letters;
   co_store_id_rule constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_]{0,15}';
   co_model_part    constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_$#]{0,127}';
 

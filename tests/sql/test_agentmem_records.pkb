@@ -7,8 +7,12 @@ as
   co_dataset constant varchar2(400 char) :=
     ',add_records/d1_threads,add_records/d2_memories,add_records/d3_messages,add_records/d4_messages_more,'
     || 'add_records/d5_image,add_records/d6_summaries,add_records/d7_facts,add_user/d8_user,add_agent/d9_agent,';
-  co_id_pattern constant varchar2(20 char) := '^[0-9a-f]{32}$';
-  co_utc_pattern constant varchar2(80 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$';
+  -- Digits and hex letters spelled out: a range such as [0-9] is read in the
+  -- session's NLS_SORT collation (docs/checker.md, REGEXP-RANGE).
+  co_digit constant varchar2(12 char) := '[0123456789]';
+  co_id_pattern constant varchar2(40 char) := '^[0123456789abcdef]{32}$';
+  co_utc_pattern constant varchar2(160 char) := '^' || co_digit || '{4}-' || co_digit || '{2}-' || co_digit || '{2}T'
+    || co_digit || '{2}:' || co_digit || '{2}:' || co_digit || '{2}\.' || co_digit || '{6}Z$';
 
   type t_number_list is table of number;
   type t_text_map is table of clob index by varchar2(200);
