@@ -6,6 +6,7 @@ package integration
 // only Oracle can confirm.
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,4 +32,46 @@ func TestStoreReadsCallableFromSQL(t *testing.T) {
 		"describe_store called from a query")
 	assert.Contains(t, described, s.ID())
 	assert.Contains(t, described, `"row_counts"`)
+}
+
+// TestStoreNamePatternsIgnoreNLSSort: store ids and schema names are checked
+// with the letters spelled out, so a linguistic NLS_SORT neither lets a
+// non-ASCII letter through (GERMAN, where [A-Z] would match it) nor rejects
+// T to Y (ESTONIAN, where [A-Z] would miss them). Only Oracle can show what a
+// range would have done; this pins the documented accepted set.
+func TestStoreNamePatternsIgnoreNLSSort(t *testing.T) {
+	db := livedb.Open(t)
+	ctx := storeContext(t)
+	s := createVector(t, ctx, db, 8)
+	conn, err := db.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+
+	describe := func(id, owner string) error {
+		var out string
+		return conn.QueryRowContext(ctx,
+			`select dbms_agent_memory_store.describe_store(:1, :2) from dual`, id, owner).Scan(&out)
+	}
+	for _, sort := range []string{"GERMAN", "ESTONIAN", "XGERMAN_CI"} {
+		_, err := conn.ExecContext(ctx, "alter session set nls_sort = "+sort)
+		require.NoError(t, err)
+
+		err = describe("M\u00c4H", "")
+		require.Error(t, err, "%s: a store id with a non-ASCII letter", sort)
+		assert.Contains(t, err.Error(), "INVALID_ARGUMENT", sort)
+		assert.Contains(t, err.Error(), "must start with a letter", sort)
+
+		err = describe("X", "\u00c4BC")
+		require.Error(t, err, "%s: a schema name with a non-ASCII letter", sort)
+		assert.Contains(t, err.Error(), "must be an unquoted schema name", sort)
+
+		err = describe("TUVWXY", "")
+		if err != nil {
+			assert.False(t, strings.Contains(err.Error(), "INVALID_ARGUMENT"),
+				"%s: T to Y are letters of a store id: %v", sort, err)
+		}
+		require.NoError(t, describe(s.ID(), ""), "%s: an existing store", sort)
+	}
+	_, err = conn.ExecContext(ctx, "alter session set nls_sort = binary")
+	require.NoError(t, err)
 }
