@@ -52,7 +52,7 @@ func TestStoreNamePatternsIgnoreNLSSort(t *testing.T) {
 		return conn.QueryRowContext(ctx,
 			`select dbms_agent_memory_store.describe_store(:1, :2) from dual`, id, owner).Scan(&out)
 	}
-	for _, sort := range []string{"GERMAN", "ESTONIAN", "XGERMAN_CI"} {
+	for _, sort := range []string{"GERMAN", "ESTONIAN", "GERMAN_CI"} {
 		_, err := conn.ExecContext(ctx, "alter session set nls_sort = "+sort)
 		require.NoError(t, err)
 
