@@ -32,7 +32,7 @@ import (
 // (a variable, a call, chr(9)) is read as one character that ends no range.
 // Patterns built at run time are not seen.
 //
-// The fix: spell the characters out, with AGENTMEM_UTIL.CO_ASCII_LETTERS
+// The fix: spell the characters out (and pass match_param 'c', REGEXP-CASE), with AGENTMEM_UTIL.CO_ASCII_LETTERS
 // or CO_UPPER_LETTERS in PL/SQL ('[' || agentmem_util.co_ascii_letters ||
 // '0123456789_]'), digits as 0123456789, and written-out literals where no
 // PL/SQL constant can be named (a CHECK constraint).
@@ -48,34 +48,14 @@ func init() {
 const regexpUnknown = '\x00'
 
 func checkRegexpRange(p *Project) []Finding {
-	specConsts := map[string]string{} // PKG.NAME -> text
-	for _, pk := range sortedPackages(p.Packages()) {
-		if pk.Spec == nil || pk.Spec.LexErr != nil {
-			continue
-		}
-		for n, v := range literalConstants(sigTokens(pk.Spec.Tokens)) {
-			specConsts[pk.Name+"."+n] = v
-		}
-	}
+	specConsts := projectSpecConstants(p)
 	var out []Finding
 	for _, f := range p.SQL {
 		if f.LexErr != nil {
 			continue
 		}
 		toks := sigTokens(f.Tokens)
-		consts := map[string]string{}
-		for _, u := range p.unitsOf(f) { // a body sees its own spec's constants by bare name
-			if u.kind == "PACKAGE BODY" {
-				for k, v := range specConsts {
-					if strings.HasPrefix(k, u.name+".") {
-						consts[strings.TrimPrefix(k, u.name+".")] = v
-					}
-				}
-			}
-		}
-		for k, v := range literalConstants(toks) {
-			consts[k] = v
-		}
+		consts := fileConstants(p, f, toks, specConsts)
 		for i := 0; i+1 < len(toks); i++ {
 			name, ok := identText(toks[i])
 			if !ok || toks[i].Kind != plsql.Ident || !regexpFuncs[name] || !toks[i+1].Is("(") {
@@ -103,6 +83,44 @@ func checkRegexpRange(p *Project) []Finding {
 		}
 	}
 	return out
+}
+
+// projectSpecConstants maps PKG.NAME to the text of every spec constant
+// made of literals.
+func projectSpecConstants(p *Project) map[string]string {
+	out := map[string]string{}
+	for _, pk := range sortedPackages(p.Packages()) {
+		if pk.Spec == nil || pk.Spec.LexErr != nil {
+			continue
+		}
+		for n, v := range literalConstants(sigTokens(pk.Spec.Tokens)) {
+			out[pk.Name+"."+n] = v
+		}
+	}
+	return out
+}
+
+// fileConstants: the literal constants a file can name: every spec
+// constant as PKG.NAME, a package body's own spec constants bare, and the
+// file's own (which may be built from any of those).
+func fileConstants(p *Project, f *File, toks []plsql.Token, specConsts map[string]string) map[string]string {
+	consts := map[string]string{}
+	for k, v := range specConsts {
+		consts[k] = v
+	}
+	for _, u := range p.unitsOf(f) {
+		if u.kind == "PACKAGE BODY" {
+			for k, v := range specConsts {
+				if strings.HasPrefix(k, u.name+".") {
+					consts[strings.TrimPrefix(k, u.name+".")] = v
+				}
+			}
+		}
+	}
+	for k, v := range literalConstantsWith(toks, consts) {
+		consts[k] = v
+	}
+	return consts
 }
 
 // patternText joins the pieces of a || chain; unresolved pieces become

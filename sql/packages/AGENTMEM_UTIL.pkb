@@ -98,7 +98,7 @@ as
     -- Only unquoted identifiers: what DBMS_ASSERT accepts as a simple name
     -- also includes quoted names, which this project never creates.
     if p_name is null or lengthb(p_name) > 128
-       or not regexp_like(p_name, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$') then
+       or not regexp_like(p_name, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_name)
         || ' must be an unquoted identifier: a letter, then letters, digits, _, $ or #, at most 128 bytes');
@@ -111,7 +111,7 @@ as
     l_owner varchar2(128 char);
   begin
     if p_owner is null or lengthb(p_owner) > 128
-       or not regexp_like(p_owner, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$') then
+       or not regexp_like(p_owner, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_owner)
         || ' must be an unquoted schema name (a letter, then letters, digits, _, $ or #); quoted names are not supported');
@@ -136,7 +136,7 @@ as
   function sql_bare_name(p_name in varchar2) return varchar2
   is
   begin
-    if p_name is null or lengthb(p_name) > 128 or not regexp_like(p_name, '^[' || co_upper_letters || '][' || co_upper_letters || '0123456789_]*$') then
+    if p_name is null or lengthb(p_name) > 128 or not regexp_like(p_name, '^[' || co_upper_letters || '][' || co_upper_letters || '0123456789_]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: name ' || quoted(p_name)
         || ' must be upper-case letters, digits and _ starting with a letter to appear in a DDL parameter string');
@@ -490,12 +490,12 @@ as
     if length(p_text) > 10 then
       -- [Tt ]HH:MM[:SS[.F]] (T12:00:05.123: hour at 2, minute at 5, second
       -- at 8, fraction from 11), then the zone, which needs a time.
-      l_time := regexp_substr(substr(p_text, 11), co_time);
+      l_time := regexp_substr(substr(p_text, 11), co_time, 1, 1, 'c');
       if l_time is null then
         return null;
       end if;
       l_zone := substr(p_text, 11 + length(l_time));
-      if l_zone is not null and not regexp_like(l_zone, co_zone) then
+      if l_zone is not null and not regexp_like(l_zone, co_zone, 'c') then
         return null;
       end if;
       l_hour := to_number(substr(l_time, 2, 2));
@@ -558,10 +558,10 @@ as
     for i in 0 .. ceil(l_length / co_piece) - 1 loop
       l_piece := dbms_lob.substr(lob_loc => p_text, amount => co_piece, offset => i * co_piece + 1);
       -- '=' only in the last block of the whole text.
-      if (i * co_piece + length(l_piece) < l_length and not regexp_like(l_piece, '^' || co_alphabet || '+$'))
+      if (i * co_piece + length(l_piece) < l_length and not regexp_like(l_piece, '^' || co_alphabet || '+$', 'c'))
          or (i * co_piece + length(l_piece) = l_length
              and not regexp_like(l_piece, '^(' || co_alphabet || '{4})*(' || co_alphabet || '{4}|' || co_alphabet || '{3}=|'
-                                   || co_alphabet || '{2}==)$')) then
+                                   || co_alphabet || '{2}==)$', 'c')) then
         return null;
       end if;
       l_raw := utl_encode.base64_decode(utl_raw.cast_to_raw(l_piece));

@@ -214,7 +214,9 @@ as
   -- expressions: Oracle interprets a range such as [A-Z] in the session's
   -- collation (NLS_SORT), so under GERMAN [A-Za-z] also matches accented
   -- letters and under ESTONIAN [A-Z] misses T to Y (docs/checker.md,
-  -- REGEXP-RANGE). Digits are written out as 0123456789 for the same reason.
+  -- REGEXP-RANGE). Digits are written out as 0123456789 for the same reason,
+  -- and such patterns pass match_param 'c': without it, case and accent
+  -- sensitivity follow the collation too (REGEXP-CASE).
   co_upper_letters constant varchar2(26 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   co_ascii_letters constant varchar2(52 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -35,10 +35,11 @@ func TestStoreReadsCallableFromSQL(t *testing.T) {
 }
 
 // TestStoreNamePatternsIgnoreNLSSort: store ids and schema names are checked
-// with the letters spelled out, so a linguistic NLS_SORT neither lets a
-// non-ASCII letter through (GERMAN, where [A-Z] would match it) nor rejects
-// T to Y (ESTONIAN, where [A-Z] would miss them). Only Oracle can show what a
-// range would have done; this pins the documented accepted set.
+// with the letters spelled out and match_param 'c', so a linguistic NLS_SORT
+// neither lets a non-ASCII letter through (GERMAN, where [A-Z] would match
+// it; _AI sorts, where an unqualified match ignores accents) nor rejects T to
+// Y (ESTONIAN, where [A-Z] would miss them). Only Oracle can show what the
+// old patterns would have done; this pins the documented accepted set.
 func TestStoreNamePatternsIgnoreNLSSort(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := storeContext(t)
@@ -52,7 +53,7 @@ func TestStoreNamePatternsIgnoreNLSSort(t *testing.T) {
 		return conn.QueryRowContext(ctx,
 			`select dbms_agent_memory_store.describe_store(:1, :2) from dual`, id, owner).Scan(&out)
 	}
-	for _, sort := range []string{"GERMAN", "ESTONIAN", "GERMAN_CI"} {
+	for _, sort := range []string{"GERMAN", "ESTONIAN", "GERMAN_CI", "GERMAN_AI", "BINARY_AI"} {
 		_, err := conn.ExecContext(ctx, "alter session set nls_sort = "+sort)
 		require.NoError(t, err)
 

@@ -1029,7 +1029,7 @@ as
     l_label   varchar2(32767) := 'record ' || l_obj.get_string('id');   -- any id: a label never fails the test
   begin
     if not p_expected then
-      ut.expect(regexp_like(l_obj.get_string('created_at'), co_utc_pattern), l_label || ': created_at format').to_be_true;
+      ut.expect(regexp_like(l_obj.get_string('created_at'), co_utc_pattern, 'c'), l_label || ': created_at format').to_be_true;
       ut.expect(l_obj.get_string('updated_at') >= l_obj.get_string('created_at'),
                 l_label || ': updated_at not before created_at').to_be_true;
     end if;
@@ -1058,7 +1058,7 @@ as
     if p_case.name = 'generated_ids' then
       ut.expect(l_actual.get_array('ids').get_size, l_label || ': ids').to_equal(l_expected.get_array('ids').get_size);
       for i in 0 .. l_actual.get_array('ids').get_size - 1 loop
-        ut.expect(regexp_like(l_actual.get_array('ids').get_string(i), co_id_pattern),
+        ut.expect(regexp_like(l_actual.get_array('ids').get_string(i), co_id_pattern, 'c'),
                   l_label || ': generated id ' || l_actual.get_array('ids').get_string(i)).to_be_true;
       end loop;
       ut.expect(same_json(l_actual.get_array('warnings').to_clob, l_expected.get_array('warnings').to_clob),
@@ -1320,7 +1320,7 @@ as
   begin
     l_id := dbms_agent_memory_store.add_memory(co_rec01, 'Likes green tea', p_user_id => 'u1',
                                                p_metadata => '{"source": "sql"}');
-    ut.expect(regexp_like(l_id, co_id_pattern), 'generated id ' || l_id).to_be_true;
+    ut.expect(regexp_like(l_id, co_id_pattern, 'c'), 'generated id ' || l_id).to_be_true;
     ut.expect(dbms_agent_memory_store.get_content(co_rec01, 'memory', l_id)).to_equal(to_clob('Likes green tea'));
     ut.expect(dbms_agent_memory_store.add_memory(co_rec01, 'A fact', p_record_type => 'fact', p_record_id => 'cf1'))
       .to_equal('cf1');

@@ -3,7 +3,7 @@
 create table demo_keys (
   store_key varchar2(16 char) not null,
   constraint demo_keys_ck check (
-    regexp_like(store_key, '^[ABCDEFGHIJKLMNOPQRSTUVWXYZ][ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_]{0,15}$'))
+    regexp_like(store_key, '^[ABCDEFGHIJKLMNOPQRSTUVWXYZ][ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_]{0,15}$', 'c'))
 );
 
 declare
@@ -14,14 +14,14 @@ declare
   l_part     varchar2(100 char);
   l_count    pls_integer;
 begin
-  if regexp_like(l_text, co_name) then
+  if regexp_like(l_text, co_name, 'c') then
     l_part := regexp_substr(l_text, '^[+-]?[0123456789]+');
   end if;
   l_part := regexp_replace(l_text, '[-+]', '');
-  l_part := regexp_replace(l_text, '[]a-]', '');
+  l_part := regexp_replace(l_text, '[]a-]', '', 1, 0, 'c');
   l_count := regexp_count(l_text, '[[:alpha:]][[:digit:]-]');
-  l_count := regexp_count(l_text, '\[a-z\]');
+  l_count := regexp_count(l_text, '\[a-z\]', 1, 'c');
   l_part := regexp_substr(l_text, '[^' || l_sep || ']+', 1, 1);
-  l_part := regexp_substr(l_text, '[a' || l_sep || 'z]');
+  l_part := regexp_substr(l_text, '[a' || l_sep || 'z]', 1, 1, 'c');
 end;
 /
