@@ -30,8 +30,9 @@ import (
 // SAVEPOINT, ROLLBACK, COMMIT, SET TRANSACTION, LOCK TABLE, INSERT, UPDATE,
 // DELETE or MERGE statement outside an autonomous routine. Found by the
 // issue 9 review: describe_store and list_stores took a savepoint although
-// their spec says "Side effects: none". Blind spots: dynamic SQL text,
-// Oracle packages that commit (DBMS_SCHEDULER), calls through variables.
+// their spec says "Side effects: none". FORALL counts as the DML it runs.
+// Blind spots: dynamic SQL text, Oracle packages that commit
+// (DBMS_SCHEDULER), calls through variables, functions outside packages.
 func init() {
 	Register(Rule{
 		ID:      "SQL-CALLABLE-TXN",
@@ -150,7 +151,13 @@ func isAutonomousScope(u *unit, sc *scope) bool {
 // not belong to a nested autonomous routine or block.
 func firstWrite(u *unit, sc *scope) *stmt {
 	for _, s := range u.simples {
-		if s.start < sc.start || s.start >= sc.end || !writeStarts[s.first.Upper()] {
+		if s.start < sc.start || s.start >= sc.end {
+			continue
+		}
+		if s.first.Is("FORALL") && forallWrites(u, s) && !autonomousBetween(u, s.owner, sc) {
+			return s
+		}
+		if !writeStarts[s.first.Upper()] {
 			continue
 		}
 		if s.first.Is("LOCK") && !(s.start+1 < len(u.toks) && u.toks[s.start+1].Is("TABLE")) {
@@ -168,6 +175,17 @@ func firstWrite(u *unit, sc *scope) *stmt {
 		}
 	}
 	return nil
+}
+
+// forallWrites: a FORALL statement's DML (every FORALL body is one).
+func forallWrites(u *unit, s *stmt) bool {
+	for k := s.start; k < s.end && k < len(u.toks); k++ {
+		switch u.toks[k].Upper() {
+		case "INSERT", "UPDATE", "DELETE", "MERGE":
+			return true
+		}
+	}
+	return false
 }
 
 // autonomousBetween: a scope from inner up to (not including) outer is autonomous.

@@ -75,5 +75,15 @@ create or replace package body demo_facade as
     rollback;
     return length(p_store_id);
   end undo;
+
+  function sweep(p_store_id in varchar2) return number -- expect: SQL-CALLABLE-TXN
+  is
+    type t_ids is table of varchar2(32 char);
+    l_ids t_ids := t_ids(substr(p_store_id, 1, 32));
+  begin
+    forall i in 1 .. l_ids.count
+      delete from demo_items where id = l_ids(i);
+    return l_ids.count;
+  end sweep;
 end demo_facade;
 /

@@ -27,5 +27,8 @@ create or replace package demo_facade as
 
   -- Side effects: none.
   function undo(p_store_id in varchar2) return number;
+
+  -- Side effects: none.
+  function sweep(p_store_id in varchar2) return number;
 end demo_facade;
 /
