@@ -69,9 +69,6 @@ func checkRegexpCase(p *Project) []Finding {
 				continue
 			}
 			m, ok := argFor(args, regexpMatchArg[name], "MATCH_PARAM")
-			if !ok {
-				m, ok = argFor(args, -1, "MODIFIER")
-			}
 			if ok {
 				text, known := constantText(m.Toks, consts)
 				if !known {

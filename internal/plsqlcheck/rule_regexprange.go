@@ -14,14 +14,16 @@ import (
 // Oracle compares characters in its regular-expression functions with the
 // collation the collation determination rules give the call (Globalization
 // Support Guide, appendix "Collation Derivation and Determination Rules for
-// SQL Operations": a character literal and a PL/SQL value take
-// USING_NLS_COMP, i.e. the session's NLS_SORT when NLS_COMP is LINGUISTIC,
-// and a column its declared collation), and a range matches what sorts
-// between its end points in that collation (POSIX range expressions; the
-// utPLSQL project replaced its ranges for this reason, utPLSQL issue 1252 /
-// PR 1253). Under NLS_SORT=GERMAN [A-Z] also matches lower-case and
-// accented letters; under ESTONIAN it misses T to Y. No Oracle page found
-// here says digit ranges are exempt, so [0-9] is treated like letters.
+// SQL Operations": a character literal and a PL/SQL value take the
+// pseudo-collation USING_NLS_COMP, a column its declared collation), and a
+// range matches what sorts between its end points in that collation (POSIX
+// range expressions). The session's NLS_SORT decides it even with
+// NLS_COMP=BINARY: utPLSQL issue 1252 (19c, NLS_SORT=ESTONIAN,
+// NLS_COMP=BINARY) broke on a range, and PR 1253 replaced all ranges. Under
+// NLS_SORT=GERMAN [A-Z] also matches lower-case and accented letters; under
+// ESTONIAN it misses T to Y (the Estonian alphabet puts Z before T). No
+// Oracle page found here says digit ranges are exempt, so [0-9] is treated
+// like letters.
 //
 // The pattern is the second argument, positional or named PATTERN, in SQL
 // and PL/SQL alike (a CHECK constraint, a static SQL statement, a PL/SQL
