@@ -86,10 +86,21 @@ func regexpDoc(name string) string {
 }
 
 // literalConstants maps the names of constants whose value is made only of
-// plain string literals joined with || (co_x constant varchar2(n) := 'a' ||
-// 'b';) to that text. A name declared twice with different values is left
+// plain string literals, and constants declared before them that are,
+// joined with || (co_x constant varchar2(n) := 'a' || co_y;) to that text. A name declared twice with different values is left
 // out: the checker cannot tell which one a reference means.
 func literalConstants(toks []plsql.Token) map[string]string {
+	return literalConstantsWith(toks, nil)
+}
+
+// literalConstantsWith is literalConstants with known names to start from
+// (other packages' spec constants, keyed PKG.NAME or bare); the result holds
+// only the file's own constants.
+func literalConstantsWith(toks []plsql.Token, seed map[string]string) map[string]string {
+	known := map[string]string{}
+	for k, v := range seed {
+		known[k] = v
+	}
 	out := map[string]string{}
 	conflict := map[string]bool{}
 	for k := 0; k+1 < len(toks); k++ {
@@ -111,10 +122,11 @@ func literalConstants(toks []plsql.Token) map[string]string {
 		for end < len(toks) && !toks[end].Is(";") {
 			end++
 		}
-		text, known := constantText(toks[j+1:end], nil)
-		if !known {
+		text, ok := constantText(toks[j+1:end], known) // an earlier constant may be a piece
+		if !ok {
 			continue
 		}
+		known[name] = text
 		if prev, seen := out[name]; seen && prev != text {
 			conflict[name] = true
 		}
@@ -127,17 +139,23 @@ func literalConstants(toks []plsql.Token) map[string]string {
 }
 
 // constantText returns the text of an expression made only of plain string
-// literals and names of consts joined with ||; known is false for anything
+// literals and names of consts (NAME or PKG.NAME) joined with ||; known is false for anything
 // else (a variable, a call, a q-quoted literal).
 func constantText(toks []plsql.Token, consts map[string]string) (string, bool) {
 	var b strings.Builder
 	want := true // a piece is expected (not ||)
-	for _, t := range toks {
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
 		switch {
 		case want && t.Kind == plsql.String && strings.HasPrefix(t.Text, "'"):
 			b.WriteString(literalText(t))
 		case want && t.Kind == plsql.Ident:
 			name, _ := identText(t)
+			if k+2 < len(toks) && toks[k+1].Is(".") && toks[k+2].Kind == plsql.Ident {
+				member, _ := identText(toks[k+2])
+				name += "." + member // pkg.co_x, known when the caller seeds it
+				k += 2
+			}
 			v, ok := consts[name]
 			if !ok {
 				return "", false

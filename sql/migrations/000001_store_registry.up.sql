@@ -15,8 +15,11 @@ create table agentmem_store_registry (
   created_at      timestamp(6) with time zone    default systimestamp not null,
   updated_at      timestamp(6) with time zone    default systimestamp not null,
   constraint agentmem_store_registry_pk primary key (store_key),
+  -- Letters and digits spelled out, not [A-Z0-9], and match_param 'c': a range
+  -- and the default case/accent sensitivity follow a collation (NLS_SORT) that
+  -- a constraint cannot pin (docs/checker.md, REGEXP-RANGE, REGEXP-CASE).
   constraint agentmem_store_registry_key_ck check (
-    store_key = '$DEFAULT' or regexp_like(store_key, '^[A-Z][A-Z0-9_]{0,15}$')),
+    store_key = '$DEFAULT' or regexp_like(store_key, '^[ABCDEFGHIJKLMNOPQRSTUVWXYZ][ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_]{0,15}$', 'c')),
   -- Written so that no branch is UNKNOWN: a CHECK passes when its condition
   -- is UNKNOWN, so "table_prefix = store_key || '_'" alone would accept a
   -- NULL prefix for a named store.

@@ -153,9 +153,9 @@ as
   -- (the same rule and wording as the Go client).
   procedure check_number(p_text in varchar2, p_path in varchar2)
   is
-    l_int    varchar2(32767) := regexp_substr(p_text, '^-?([0-9]+)', 1, 1, null, 1);
-    l_frac   varchar2(32767) := regexp_substr(p_text, '^-?[0-9]+\.([0-9]+)', 1, 1, null, 1);
-    l_exp    varchar2(32767) := regexp_substr(p_text, '[eE]([+-]?[0-9]+)$', 1, 1, null, 1);
+    l_int    varchar2(32767) := regexp_substr(p_text, '^-?([0123456789]+)', 1, 1, null, 1);
+    l_frac   varchar2(32767) := regexp_substr(p_text, '^-?[0123456789]+\.([0123456789]+)', 1, 1, null, 1);
+    l_exp    varchar2(32767) := regexp_substr(p_text, '[eE]([+-]?[0123456789]+)$', 1, 1, 'c', 1);
     l_digits varchar2(32767);
     l_lead   pls_integer;
     l_top    number;

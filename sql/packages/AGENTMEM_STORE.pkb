@@ -26,7 +26,7 @@ as
   -- interprets a range such as [A-Z] in a regular expression in the
   -- session's NLS_SORT collation, so under NLS_SORT=GERMAN [A-Za-z] also
   -- matches accented letters, and under ESTONIAN [A-Z] misses T to Y.
-  co_letters       constant varchar2(52 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  co_letters       constant varchar2(52 char) := agentmem_util.co_ascii_letters;
   co_store_id_rule constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_]{0,15}';
   co_model_part    constant varchar2(200 char) := '[' || co_letters || '][' || co_letters || '0123456789_$#]{0,127}';
 
@@ -205,7 +205,7 @@ as
     if p_value is null then
       return null;
     end if;
-    if not regexp_like(p_value, '^' || co_store_id_rule || '$') then
+    if not regexp_like(p_value, '^' || co_store_id_rule || '$', 'c') then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || agentmem_util.quoted(p_value)
         || ' must start with a letter, contain only letters, digits and underscores, and have at most'
@@ -224,7 +224,7 @@ as
     if p_prefix is null then
       return null;
     end if;
-    if not regexp_like(p_prefix, '^' || co_store_id_rule || '_$') then
+    if not regexp_like(p_prefix, '^' || co_store_id_rule || '_$', 'c') then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: table_name_prefix ' || agentmem_util.quoted(p_prefix)
         || ' must be a memory_store_id followed by ''_'' (table_name_prefix ''MEM01_'' opens memory_store_id'
@@ -337,7 +337,7 @@ as
     l_request.model := agentmem_util.get_text(p_req, 'embedding_model', null, 261);
     if l_request.model.value is not null then
       if not regexp_like(l_request.model.value,
-                         '^' || co_model_part || '(\.' || co_model_part || ')?$') then
+                         '^' || co_model_part || '(\.' || co_model_part || ')?$', 'c') then
         fail(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: embedding_model ' || agentmem_util.quoted(l_request.model.value)
           || ' must be an unquoted in-database model name, optionally schema-qualified (OWNER.MODEL)');

@@ -67,7 +67,7 @@ as
   function error_text(p_sqlerrm in varchar2) return varchar2
   is
   begin
-    return regexp_replace(p_sqlerrm, '^ORA-201[0-9]{2}: ');
+    return regexp_replace(p_sqlerrm, '^ORA-201[0123456789]{2}: ', null, 1, 1, 'c');
   end error_text;
 
   -- Called from the exception handlers of the lifecycle procedures, after

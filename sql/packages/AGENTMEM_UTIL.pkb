@@ -98,7 +98,7 @@ as
     -- Only unquoted identifiers: what DBMS_ASSERT accepts as a simple name
     -- also includes quoted names, which this project never creates.
     if p_name is null or lengthb(p_name) > 128
-       or not regexp_like(p_name, '^[A-Za-z][A-Za-z0-9_$#]*$') then
+       or not regexp_like(p_name, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_name)
         || ' must be an unquoted identifier: a letter, then letters, digits, _, $ or #, at most 128 bytes');
@@ -111,7 +111,7 @@ as
     l_owner varchar2(128 char);
   begin
     if p_owner is null or lengthb(p_owner) > 128
-       or not regexp_like(p_owner, '^[A-Za-z][A-Za-z0-9_$#]*$') then
+       or not regexp_like(p_owner, '^[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_owner)
         || ' must be an unquoted schema name (a letter, then letters, digits, _, $ or #); quoted names are not supported');
@@ -136,7 +136,7 @@ as
   function sql_bare_name(p_name in varchar2) return varchar2
   is
   begin
-    if p_name is null or lengthb(p_name) > 128 or not regexp_like(p_name, '^[A-Z][A-Z0-9_]*$') then
+    if p_name is null or lengthb(p_name) > 128 or not regexp_like(p_name, '^[' || co_upper_letters || '][' || co_upper_letters || '0123456789_]*$', 'c') then
       raise_error(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: name ' || quoted(p_name)
         || ' must be upper-case letters, digits and _ starting with a letter to appear in a DDL parameter string');
@@ -361,8 +361,8 @@ as
   function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
     return boolean
   is
-    l_major number := to_number(regexp_substr(p_version_full, '^[0-9]+'));
-    l_minor number := to_number(regexp_substr(p_version_full, '^[0-9]+\.([0-9]+)', 1, 1, null, 1));
+    l_major number := to_number(regexp_substr(p_version_full, '^[0123456789]+'));
+    l_minor number := to_number(regexp_substr(p_version_full, '^[0123456789]+\.([0123456789]+)', 1, 1, null, 1));
   begin
     if l_major is null or l_minor is null then
       return false;
@@ -462,9 +462,11 @@ as
     -- Parsed piece by piece with fixed positions: REGEXP_SUBSTR returns at
     -- most subexpression 9 (SQL Language Reference, REGEXP_SUBSTR: subexpr
     -- "from 0 to 9"), fewer than a one-pattern parse of this grammar needs.
-    co_date constant varchar2(40 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-    co_time constant varchar2(60 char) := '^[Tt ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,9})?)?';
-    co_zone constant varchar2(40 char) := '^(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)$';
+    co_digit constant varchar2(12 char) := '[0123456789]';
+    co_date  constant varchar2(80 char) := '^' || co_digit || '{4}-' || co_digit || '{2}-' || co_digit || '{2}$';
+    co_time  constant varchar2(120 char) := '^[Tt ]' || co_digit || '{2}:' || co_digit || '{2}(:' || co_digit || '{2}(\.'
+                                            || co_digit || '{1,9})?)?';
+    co_zone  constant varchar2(80 char) := '^(Z|z|[+-]' || co_digit || '{2}(:?' || co_digit || '{2})?)$';
     l_year   pls_integer;
     l_month  pls_integer;
     l_day    pls_integer;
@@ -488,12 +490,12 @@ as
     if length(p_text) > 10 then
       -- [Tt ]HH:MM[:SS[.F]] (T12:00:05.123: hour at 2, minute at 5, second
       -- at 8, fraction from 11), then the zone, which needs a time.
-      l_time := regexp_substr(substr(p_text, 11), co_time);
+      l_time := regexp_substr(substr(p_text, 11), co_time, 1, 1, 'c');
       if l_time is null then
         return null;
       end if;
       l_zone := substr(p_text, 11 + length(l_time));
-      if l_zone is not null and not regexp_like(l_zone, co_zone) then
+      if l_zone is not null and not regexp_like(l_zone, co_zone, 'c') then
         return null;
       end if;
       l_hour := to_number(substr(l_time, 2, 2));
@@ -541,6 +543,8 @@ as
     -- some are multibyte (invalid input), and decode to 6000 bytes, below
     -- the 32767-byte RAW limit of UTL_ENCODE.
     co_piece constant pls_integer := 8000;
+    -- The base64 alphabet spelled out (no ranges: see co_ascii_letters).
+    co_alphabet constant varchar2(80 char) := '[' || co_ascii_letters || '0123456789+/]';
     l_length pls_integer;
     l_piece  varchar2(32767);
     l_raw    raw(6000);
@@ -554,9 +558,10 @@ as
     for i in 0 .. ceil(l_length / co_piece) - 1 loop
       l_piece := dbms_lob.substr(lob_loc => p_text, amount => co_piece, offset => i * co_piece + 1);
       -- '=' only in the last block of the whole text.
-      if (i * co_piece + length(l_piece) < l_length and not regexp_like(l_piece, '^[A-Za-z0-9+/]+$'))
+      if (i * co_piece + length(l_piece) < l_length and not regexp_like(l_piece, '^' || co_alphabet || '+$', 'c'))
          or (i * co_piece + length(l_piece) = l_length
-             and not regexp_like(l_piece, '^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$')) then
+             and not regexp_like(l_piece, '^(' || co_alphabet || '{4})*(' || co_alphabet || '{4}|' || co_alphabet || '{3}=|'
+                                   || co_alphabet || '{2}==)$', 'c')) then
         return null;
       end if;
       l_raw := utl_encode.base64_decode(utl_raw.cast_to_raw(l_piece));

@@ -211,6 +211,16 @@ as
   -- (lower(rawtohex(sys_guid()))), made in one SQL statement.
   function new_ids(p_count in pls_integer) return t_text_list;
 
+  -- The ASCII letters spelled out, for bracket expressions in regular
+  -- expressions: Oracle interprets a range such as [A-Z] in the session's
+  -- collation (NLS_SORT), so under GERMAN [A-Za-z] also matches accented
+  -- letters and under ESTONIAN [A-Z] misses T to Y (docs/checker.md,
+  -- REGEXP-RANGE). Digits are written out as 0123456789 for the same reason,
+  -- and such patterns pass match_param 'c': without it, case and accent
+  -- sensitivity follow the collation too (REGEXP-CASE).
+  co_upper_letters constant varchar2(26 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  co_ascii_letters constant varchar2(52 char) := 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
   -- The record types, in the order of the contract's messages.
   co_record_types constant varchar2(200 char) :=
     'thread, message, memory, fact, guideline, preference, thread_summary, image, user_profile, agent_profile';

@@ -25,30 +25,18 @@ as
       raise;
   end open_store;
 
+  -- Reads write nothing: no savepoint, so they can be called from SQL (a
+  -- savepoint inside a query raises ORA-14552).
   function describe_store(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob
   is
-    l_response clob;
   begin
-    savepoint agentmem_describe_store;
-    l_response := agentmem_store_admin.describe_store(p_store_id, p_schema_owner);
-    return l_response;
-  exception
-    when others then
-      rollback to savepoint agentmem_describe_store;
-      raise;
+    return agentmem_store_admin.describe_store(p_store_id, p_schema_owner);
   end describe_store;
 
   function list_stores(p_schema_owner in varchar2 default null) return clob
   is
-    l_response clob;
   begin
-    savepoint agentmem_list_stores;
-    l_response := agentmem_store_admin.list_stores(p_schema_owner);
-    return l_response;
-  exception
-    when others then
-      rollback to savepoint agentmem_list_stores;
-      raise;
+    return agentmem_store_admin.list_stores(p_schema_owner);
   end list_stores;
 
   function upgrade_store(p_store_id in varchar2) return clob

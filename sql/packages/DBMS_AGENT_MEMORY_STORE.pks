@@ -172,13 +172,15 @@ as
   -- Returns: {"store", "objects": [{name, type, status, present}],
   --   "row_counts": {THREAD: n, ...} (null where not readable), "jobs" (as
   --   list_jobs: state, last run, last error of each job), "repair_hint"}.
-  -- Side effects: none. Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING
-  --   (no readable registry), PRIVILEGE_MISSING (not the owner and not granted the store).
+  -- Side effects: none; read-only, takes no savepoint: callable from SQL.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING (no readable registry),
+  --   PRIVILEGE_MISSING (not the owner and not granted the store).
   function describe_store(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
 
   -- Lists the stores of a schema, the default store first, then by id.
   -- Returns: {"stores": [{...store...}, ...]}.
-  -- Side effects: none. Raises: INVALID_ARGUMENT, SCHEMA_MISSING.
+  -- Side effects: none; read-only, takes no savepoint: callable from SQL.
+  -- Raises: INVALID_ARGUMENT, SCHEMA_MISSING.
   function list_stores(p_schema_owner in varchar2 default null) return clob;
 
   -- Applies the pending schema upgrade steps of a store of the caller's

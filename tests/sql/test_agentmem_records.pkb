@@ -7,8 +7,12 @@ as
   co_dataset constant varchar2(400 char) :=
     ',add_records/d1_threads,add_records/d2_memories,add_records/d3_messages,add_records/d4_messages_more,'
     || 'add_records/d5_image,add_records/d6_summaries,add_records/d7_facts,add_user/d8_user,add_agent/d9_agent,';
-  co_id_pattern constant varchar2(20 char) := '^[0-9a-f]{32}$';
-  co_utc_pattern constant varchar2(80 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$';
+  -- Digits and hex letters spelled out: a range such as [0-9] is read in the
+  -- session's NLS_SORT collation (docs/checker.md, REGEXP-RANGE).
+  co_digit constant varchar2(12 char) := '[0123456789]';
+  co_id_pattern constant varchar2(40 char) := '^[0123456789abcdef]{32}$';
+  co_utc_pattern constant varchar2(160 char) := '^' || co_digit || '{4}-' || co_digit || '{2}-' || co_digit || '{2}T'
+    || co_digit || '{2}:' || co_digit || '{2}:' || co_digit || '{2}\.' || co_digit || '{6}Z$';
 
   type t_number_list is table of number;
   type t_text_map is table of clob index by varchar2(200);
@@ -1025,7 +1029,7 @@ as
     l_label   varchar2(32767) := 'record ' || l_obj.get_string('id');   -- any id: a label never fails the test
   begin
     if not p_expected then
-      ut.expect(regexp_like(l_obj.get_string('created_at'), co_utc_pattern), l_label || ': created_at format').to_be_true;
+      ut.expect(regexp_like(l_obj.get_string('created_at'), co_utc_pattern, 'c'), l_label || ': created_at format').to_be_true;
       ut.expect(l_obj.get_string('updated_at') >= l_obj.get_string('created_at'),
                 l_label || ': updated_at not before created_at').to_be_true;
     end if;
@@ -1054,7 +1058,7 @@ as
     if p_case.name = 'generated_ids' then
       ut.expect(l_actual.get_array('ids').get_size, l_label || ': ids').to_equal(l_expected.get_array('ids').get_size);
       for i in 0 .. l_actual.get_array('ids').get_size - 1 loop
-        ut.expect(regexp_like(l_actual.get_array('ids').get_string(i), co_id_pattern),
+        ut.expect(regexp_like(l_actual.get_array('ids').get_string(i), co_id_pattern, 'c'),
                   l_label || ': generated id ' || l_actual.get_array('ids').get_string(i)).to_be_true;
       end loop;
       ut.expect(same_json(l_actual.get_array('warnings').to_clob, l_expected.get_array('warnings').to_clob),
@@ -1316,7 +1320,7 @@ as
   begin
     l_id := dbms_agent_memory_store.add_memory(co_rec01, 'Likes green tea', p_user_id => 'u1',
                                                p_metadata => '{"source": "sql"}');
-    ut.expect(regexp_like(l_id, co_id_pattern), 'generated id ' || l_id).to_be_true;
+    ut.expect(regexp_like(l_id, co_id_pattern, 'c'), 'generated id ' || l_id).to_be_true;
     ut.expect(dbms_agent_memory_store.get_content(co_rec01, 'memory', l_id)).to_equal(to_clob('Likes green tea'));
     ut.expect(dbms_agent_memory_store.add_memory(co_rec01, 'A fact', p_record_type => 'fact', p_record_id => 'cf1'))
       .to_equal('cf1');

@@ -4,8 +4,11 @@ as
   -- UTS_REL01: the fixtures' data set; UTS_REL02: the hand-written tests.
   co_fixture_store constant varchar2(16 char) := 'UTS_REL01';
   co_store         constant varchar2(16 char) := 'UTS_REL02';
-  co_utc_pattern   constant varchar2(80 char) := '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$';
-  co_id_pattern    constant varchar2(30 char) := '^"[0-9a-f]{32}"$';
+  -- Ranges follow NLS_SORT (rule REGEXP-RANGE): the characters are spelled out.
+  co_digit         constant varchar2(12 char) := '[0123456789]';
+  co_utc_pattern   constant varchar2(160 char) := '^' || co_digit || '{4}-' || co_digit || '{2}-' || co_digit || '{2}T'
+    || co_digit || '{2}:' || co_digit || '{2}:' || co_digit || '{2}\.' || co_digit || '{6}Z$';
+  co_id_pattern    constant varchar2(40 char) := '^"[0123456789abcdef]{32}"$';
   co_dataset       constant varchar2(30 char) := 'd1_relations';
 
   type t_case is record (op varchar2(30 char), name varchar2(100 char), request clob, response clob, error clob);
@@ -334,7 +337,7 @@ as
       for i in 1 .. l_keys.count loop
         if l_keys(i) in ('created_at', 'updated_at') then
           if p_actual then
-            ut.expect(regexp_like(l_obj.get_string(l_keys(i)), co_utc_pattern),
+            ut.expect(regexp_like(l_obj.get_string(l_keys(i)), co_utc_pattern, 'c'),
                       p_label || ': ' || l_keys(i) || ' format').to_be_true;
           end if;
           l_out.put(l_keys(i), 'timestamp');
@@ -350,7 +353,7 @@ as
         l_list.append(normalized(l_arr.get(i), p_label, p_actual));
       end loop;
       return l_list;
-    elsif p_element.is_string and regexp_like(p_element.to_string, co_id_pattern) then
+    elsif p_element.is_string and regexp_like(p_element.to_string, co_id_pattern, 'c') then
       return json_element_t.parse('"generated"');
     end if;
     return p_element;

@@ -1,0 +1,110 @@
+package plsqlcheck
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/agentmem/agentmem/internal/plsql"
+)
+
+// REGEXP-CASE: a regular-expression pattern holding letters, called without
+// match_param 'c'. SQL Language Reference, REGEXP_LIKE
+// (https://docs.oracle.com/en/database/oracle/oracle-database/23/sqlrf/REGEXP_LIKE.html):
+// "If you omit match_param, then: The default case and accent sensitivity
+// are determined by the determined collation of the REGEXP_LIKE condition",
+// and "'c' specifies case-sensitive and accent-sensitive matching, even if
+// the determined collation of the condition is case-insensitive or
+// accent-insensitive"; REGEXP_SUBSTR, REGEXP_INSTR, REGEXP_REPLACE and
+// REGEXP_COUNT say the same. The collation is the session's NLS_SORT for
+// literals and PL/SQL values (see REGEXP-RANGE), so under a _CI sort
+// '^[ABC...Z]+$' accepts lower case and under an _AI sort it accepts 'Ä':
+// spelling the letters out (REGEXP-RANGE) is not enough without 'c'.
+//
+// The pattern is resolved as REGEXP-RANGE resolves it; a letter is one
+// outside a backslash escape (\d, \s) and outside [:class:] names. The
+// match_param must be a literal (or literal constant) whose last 'c' or 'i'
+// is 'c'; a match_param the checker cannot read is accepted. 'i' is not
+// accepted: it leaves accent sensitivity to the collation, so
+// case-insensitive matching spells both cases out with 'c'.
+func init() {
+	Register(Rule{
+		ID:      "REGEXP-CASE",
+		Summary: "a regular-expression pattern with letters and no match_param 'c': case and accent sensitivity follow the session's NLS_SORT (_CI, _AI)",
+		Check:   checkRegexpCase,
+	})
+}
+
+// regexpMatchArg is the 0-based position of match_param, per function.
+var regexpMatchArg = map[string]int{"REGEXP_LIKE": 2, "REGEXP_COUNT": 3, "REGEXP_SUBSTR": 4, "REGEXP_INSTR": 5,
+	"REGEXP_REPLACE": 5}
+
+func checkRegexpCase(p *Project) []Finding {
+	specConsts := projectSpecConstants(p)
+	var out []Finding
+	for _, f := range p.SQL {
+		if f.LexErr != nil {
+			continue
+		}
+		toks := sigTokens(f.Tokens)
+		consts := fileConstants(p, f, toks, specConsts)
+		for i := 0; i+1 < len(toks); i++ {
+			name, ok := identText(toks[i])
+			if !ok || toks[i].Kind != plsql.Ident || !regexpFuncs[name] || !toks[i+1].Is("(") {
+				continue
+			}
+			if i > 0 && toks[i-1].Is(".") {
+				continue
+			}
+			args, _, ok := parseArgs(toks, i+1)
+			if !ok {
+				continue
+			}
+			a, ok := argFor(args, 1, "PATTERN")
+			if !ok {
+				continue
+			}
+			letter, has := patternLetter(patternText(a.Toks, consts, specConsts))
+			if !has {
+				continue
+			}
+			m, ok := argFor(args, regexpMatchArg[name], "MATCH_PARAM")
+			if ok {
+				text, known := constantText(m.Toks, consts)
+				if !known {
+					if !(len(m.Toks) == 1 && m.Toks[0].Is("NULL")) {
+						continue // not readable here: accepted
+					}
+				} else if k := strings.LastIndexAny(text, "ci"); k >= 0 && text[k] == 'c' {
+					continue
+				}
+			}
+			out = append(out, at(f, toks[i], "REGEXP-CASE", fmt.Sprintf(
+				"%s pattern holds the letter %q but no match_param 'c': case and accent sensitivity then follow "+
+					"the session's collation (NLS_SORT=BINARY_CI or GERMAN_AI match other letters); pass 'c'",
+				strings.ToLower(name), letter)))
+		}
+	}
+	return out
+}
+
+// patternLetter returns the first letter of a pattern that is matched as a
+// character: not the letter of a backslash escape, not a [:class:] name.
+func patternLetter(s string) (rune, bool) {
+	r := []rune(s)
+	for i := 0; i < len(r); i++ {
+		switch {
+		case r[i] == '\\':
+			i++
+		case r[i] == '[' && i+1 < len(r) && strings.ContainsRune(":=.", r[i+1]):
+			end := strings.Index(string(r[i+2:]), string([]rune{r[i+1], ']'}))
+			if end < 0 {
+				return 0, false
+			}
+			i += 2 + len([]rune(string(r[i+2:])[:end])) + 1
+		case unicode.IsLetter(r[i]):
+			return r[i], true
+		}
+	}
+	return 0, false
+}
