@@ -15,6 +15,8 @@ as
   pragma exception_init(e_absent_object, -27476);
 
   co_log constant varchar2(30 char) := 'AGENTMEM_JOB_LOG';
+  -- The arguments of every shared program: store key, job kind.
+  co_program_args constant pls_integer := 2;
   -- DBMS_LOCK: exclusive mode (X_MODE), and the job locks' share of the
   -- user lock ids 0..1073741823 (DBMS_LOCK reference, REQUEST):
   -- 536870912..805306367 (2^29 .. 2^29 + 2^28 - 1), disjoint from the store
@@ -144,7 +146,8 @@ as
   -- Creates one shared program, disabled until its two arguments are
   -- defined, then enables it. CREATE_PROGRAM and each later call commit, so
   -- a run that dies in between leaves the program disabled (and perhaps
-  -- with an argument missing): ensure_programs drops such a leftover first.
+  -- with an argument missing): ensure_programs enables a complete leftover
+  -- and drops an incomplete one first.
   procedure create_program(p_kind in varchar2)
   is
     l_program varchar2(128 char) := program_name(p_kind);
@@ -153,7 +156,7 @@ as
       program_name        => agentmem_util.sql_bare_name(l_program),
       program_type        => 'STORED_PROCEDURE',
       program_action      => 'DBMS_AGENT_MEMORY_STORE.RUN_JOB',
-      number_of_arguments => 2,
+      number_of_arguments => co_program_args,
       enabled             => false,
       comments            => 'agentmem: ' || p_kind || ' job of a memory store (argument 1: store key)');
     dbms_scheduler.define_program_argument(
@@ -180,6 +183,7 @@ as
     l_kinds   agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
     l_program varchar2(128 char);
     l_enabled varchar2(5 char);
+    l_args    pls_integer;
   begin
     if not can_create_job then
       agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: the scheduler programs of agentmem are not'
@@ -195,21 +199,29 @@ as
         l_enabled := p.enabled;   -- USER_SCHEDULER_PROGRAMS.ENABLED: TRUE or FALSE
       end loop;
       if l_enabled = 'FALSE' then
-        -- A leftover of a run that died before ENABLE (or a program an
-        -- operator disabled). Dropped and created again rather than
-        -- enabled: its arguments may be incomplete. force => true: the
-        -- jobs that reference it are disabled first (DROP_PROGRAM,
-        -- DBMS_SCHEDULER reference); the warning names those that were
-        -- enabled, for the operator to enable again.
-        for j in (select job_name from user_scheduler_jobs
-                   where program_name = l_program and enabled = 'TRUE' order by job_name) loop
-          agentmem_util.append(p_warnings, 'job ' || j.job_name || ' was disabled by dropping the disabled'
-            || ' scheduler program ' || l_program || '; enable it again with agentmem jobs enable');
-        end loop;
-        dbms_scheduler.drop_program(program_name => agentmem_util.sql_bare_name(l_program), force => true);
-        agentmem_util.append(p_actions, 'dropped disabled scheduler program ' || l_program);
+        select count(*) into l_args from user_scheduler_program_args where program_name = l_program;
+        if l_args = co_program_args then
+          -- Complete but disabled: a run that died just before ENABLE, or an
+          -- operator (jobs are paused with agentmem jobs disable, not through
+          -- the shared program). Enabled again; its jobs are untouched.
+          dbms_scheduler.enable(name => agentmem_util.sql_bare_name(l_program));
+          agentmem_util.append(p_actions, 'enabled scheduler program ' || l_program);
+        else
+          -- A leftover with an argument missing (a run that died between
+          -- CREATE_PROGRAM and DEFINE_PROGRAM_ARGUMENT): dropped and created
+          -- again. force => true disables the jobs that reference it first
+          -- (DROP_PROGRAM); the warning names those that were enabled.
+          for j in (select job_name from user_scheduler_jobs
+                     where program_name = l_program and enabled = 'TRUE' order by job_name) loop
+            agentmem_util.append(p_warnings, 'job ' || j.job_name || ' was disabled by dropping the incomplete'
+              || ' scheduler program ' || l_program || '; enable it again with agentmem jobs enable');
+          end loop;
+          dbms_scheduler.drop_program(program_name => agentmem_util.sql_bare_name(l_program), force => true);
+          agentmem_util.append(p_actions, 'dropped incomplete scheduler program ' || l_program);
+          l_enabled := null;
+        end if;
       end if;
-      if l_enabled is null or l_enabled = 'FALSE' then
+      if l_enabled is null then
         create_program(l_kinds(i));
         agentmem_util.append(p_actions, 'created scheduler program ' || l_program);
       end if;

@@ -356,9 +356,8 @@ as
     if not can_create_job then
       return;   -- no program to recreate (jobs_created_from_programs checks the warning case)
     end if;
-    -- As a run that died between CREATE_PROGRAM and ENABLE leaves it. The
-    -- TEXT_SYNC program: its jobs are created disabled, so dropping it
-    -- (force disables the jobs using it) changes no enabled job here.
+    -- Complete but disabled (a run that died just before ENABLE, or an
+    -- operator): enabled again, not dropped, so no job is disabled.
     dbms_scheduler.disable(name => co_program, force => true);   -- commits
     add_memory('ij-pending');   -- pending: install_jobs must neither commit nor roll it back
     l_response := json_object_t.parse(dbms_agent_memory_store.install_jobs);
@@ -366,10 +365,23 @@ as
     ut.expect(row_count(co_job1 || '_MEMORY', 'RECORD_ID', 'ij-pending'), 'still pending').to_equal(1);
     rollback;
     ut.expect(row_count(co_job1 || '_MEMORY', 'RECORD_ID', 'ij-pending'), 'not committed by install_jobs').to_equal(0);
-    ut.expect(l_actions, 'dropped').to_be_like('%dropped disabled scheduler program ' || co_program || '%');
-    ut.expect(l_actions, 'created').to_be_like('%created scheduler program ' || co_program || '%');
+    ut.expect(l_actions, 'enabled').to_be_like('%enabled scheduler program ' || co_program || '%');
+    ut.expect(l_actions, 'not dropped').not_to_be_like('%dropped%');
     select enabled into l_enabled from user_scheduler_programs where program_name = co_program;
     ut.expect(l_enabled, 'enabled again').to_equal('TRUE');
+    -- Incomplete (a run that died between CREATE_PROGRAM and the second
+    -- DEFINE_PROGRAM_ARGUMENT): dropped and created again with both arguments.
+    dbms_scheduler.drop_program(program_name => co_program, force => true);   -- commits
+    dbms_scheduler.create_program(program_name => co_program, program_type => 'STORED_PROCEDURE',
+      program_action => 'DBMS_AGENT_MEMORY_STORE.RUN_JOB', number_of_arguments => 2, enabled => false);
+    dbms_scheduler.define_program_argument(program_name => co_program, argument_position => 1,
+      argument_name => 'P_STORE_ID', argument_type => 'VARCHAR2');
+    l_response := json_object_t.parse(dbms_agent_memory_store.install_jobs);
+    l_actions := l_response.get_array('actions').to_string;
+    ut.expect(l_actions, 'dropped').to_be_like('%dropped incomplete scheduler program ' || co_program || '%');
+    ut.expect(l_actions, 'created').to_be_like('%created scheduler program ' || co_program || '%');
+    select enabled into l_enabled from user_scheduler_programs where program_name = co_program;
+    ut.expect(l_enabled, 'enabled after the rebuild').to_equal('TRUE');
     select count(*) into l_count from user_scheduler_program_args where program_name = co_program;
     ut.expect(l_count, 'both arguments').to_equal(2);
     -- The store's job of that program works with the new program.

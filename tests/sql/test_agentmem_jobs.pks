@@ -64,7 +64,7 @@ as
   --%test(set_job_enabled enables and disables a job)
   procedure enable_and_disable;
 
-  --%test(install_jobs drops and recreates a program left disabled, autonomously: the caller's pending work stays pending)
+  --%test(install_jobs enables a complete disabled program and rebuilds an incomplete one, autonomously: the caller's pending work stays pending)
   procedure install_jobs_recreates_disabled_program;
 
   --%test(the owner reads its store's jobs with schema_owner given: describe_store, list_jobs, job_history)
