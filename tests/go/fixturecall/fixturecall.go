@@ -112,6 +112,9 @@ func Call(ctx context.Context, s *agentmemory.Store, op string, request []byte, 
 		n, derr := s.DeleteThread(ctx, w.ThreadID)
 		res, err = map[string]any{"deleted": n}, derr
 	default:
+		if IsRelationOp(op) {
+			return callRelation(ctx, s, op, request)
+		}
 		return nil, fmt.Errorf("no client call for %s", op)
 	}
 	if err != nil {
@@ -456,8 +459,12 @@ func Update(request []byte) (agentmemory.UpdateRequest, error) {
 // add_records request as one flat list of records, each with the keys it
 // gives (null entries are absence, but for ttl_days, whose null and absence
 // differ), batches and batch_size dropped; timestamps in UTC; part types
-// lower case. Other requests as decoded, timestamps in UTC.
+// lower case. Relation requests as canonicalRelation says. Other requests as
+// decoded, timestamps in UTC.
 func Canonical(op string, request []byte) (any, error) {
+	if IsRelationOp(op) {
+		return canonicalRelation(op, request)
+	}
 	var top map[string]any
 	if err := json.Unmarshal(request, &top); err != nil {
 		return nil, err
