@@ -14,7 +14,7 @@ type addRelationsWire struct {
 	Types         []RelationType `json:"relation_types"`
 	OppositeTypes []*string      `json:"opposite_relation_types,omitempty"`
 	IDs           []*string      `json:"relation_ids,omitempty"`
-	Timestamps    []*utcTime     `json:"timestamps,omitempty"`
+	Timestamps    []*string      `json:"timestamps,omitempty"`
 	Metadata      []any          `json:"metadata,omitempty"`
 }
 
@@ -26,7 +26,7 @@ func encodeAddRelations(rels []Relation) ([]byte, error) {
 	w := addRelationsWire{SourceIDs: make([]string, n), SourceTypes: make([]RecordType, n),
 		TargetIDs: make([]string, n), TargetTypes: make([]RecordType, n), Types: make([]RelationType, n)}
 	opposite, ids := make([]*string, n), make([]*string, n)
-	stamps, meta := make([]*utcTime, n), make([]any, n)
+	stamps, meta := make([]*string, n), make([]any, n)
 	var anyOpposite, anyID, anyStamp, anyMeta bool
 	for i, r := range rels {
 		w.SourceIDs[i], w.SourceTypes[i] = r.Source.ID, r.Source.Type
@@ -41,7 +41,7 @@ func encodeAddRelations(rels []Relation) ([]byte, error) {
 			ids[i], anyID = &id, true
 		}
 		if !r.Timestamp.IsZero() {
-			ts := utcTime(r.Timestamp)
+			ts := r.Timestamp.UTC().Format(utcLayout) // as utcTime writes it, without a marshaler call per entry
 			stamps[i], anyStamp = &ts, true
 		}
 		if r.Metadata != nil {
