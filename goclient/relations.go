@@ -101,19 +101,22 @@ func (s *Store) getRelation(ctx context.Context, op string, req getRelationWire,
 // and those of an unusable store.
 func (s *Store) ListRelations(ctx context.Context, f RelationFilter) ([]Relation, error) {
 	const op = "Store.ListRelations"
-	var res struct {
-		Relations *[]Relation `json:"relations"`
-	}
+	var res relationsResponse
+	var rels []Relation
 	err := s.recordCall(ctx, op, blockListRelations, f, &res, func() error {
 		if res.Relations == nil {
 			return malformed(op, fmt.Errorf(`no "relations" list`))
+		}
+		rels = make([]Relation, len(*res.Relations))
+		for i := range *res.Relations {
+			rels[i] = (*res.Relations)[i].relation()
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return *res.Relations, nil
+	return rels, nil
 }
 
 // UpdateRelations changes relations in one atomic call (the seed's

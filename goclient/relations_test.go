@@ -231,11 +231,13 @@ func BenchmarkListRelationsDecode(b *testing.B) {
 	}
 	b.Run("client", func(b *testing.B) {
 		for b.Loop() {
-			var res struct {
-				Relations *[]Relation `json:"relations"`
-			}
+			var res relationsResponse
 			if err := decodeResponse("bench", string(body), &res); err != nil {
 				b.Fatal(err)
+			}
+			rels := make([]Relation, len(*res.Relations))
+			for i := range *res.Relations {
+				rels[i] = (*res.Relations)[i].relation()
 			}
 		}
 	})

@@ -103,13 +103,31 @@ func (r *Relation) UnmarshalJSON(data []byte) error {
 	if err := decodeNumbers(data, &w); err != nil {
 		return err
 	}
-	*r = Relation{ID: w.ID, Source: RecordRef{Type: w.SourceType, ID: w.SourceID},
+	*r = w.relation()
+	return nil
+}
+
+// relation is the Relation of w.
+func (w *relationWire) relation() Relation {
+	r := Relation{ID: w.ID, Source: RecordRef{Type: w.SourceType, ID: w.SourceID},
 		Target: RecordRef{Type: w.TargetType, ID: w.TargetID}, Type: w.Type, OppositeType: w.OppositeType,
 		Metadata: w.Metadata, CreatedAt: time.Time(w.CreatedAt), UpdatedAt: time.Time(w.UpdatedAt)}
 	if w.Timestamp != nil {
 		r.Timestamp = time.Time(*w.Timestamp)
 	}
-	return nil
+	return r
+}
+
+// relationsResponse is the list_relations response, decoded in one pass
+// (metadata numbers as json.Number), not relation by relation.
+type relationsResponse struct {
+	Relations *[]relationWire `json:"relations"`
+}
+
+// UnmarshalJSON keeps metadata numbers as json.Number.
+func (r *relationsResponse) UnmarshalJSON(data []byte) error {
+	type plain relationsResponse
+	return decodeNumbers(data, (*plain)(r))
 }
 
 // RelationFilter selects relations for ListRelations. Every filter is
