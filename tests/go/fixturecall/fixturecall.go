@@ -1,8 +1,9 @@
-// Package fixturecall runs a golden fixture request of the record calls
-// (tests/go/testdata/contract/<op>/) through the Go client: it turns the
-// protocol's JSON (per-field lists, docs/protocol-records.md) into the Go
-// values a caller writes (agentmemory.Memory, Message, ...) and calls the
-// Store method. The unit tests (goclient, against a fake driver) and the
+// Package fixturecall runs a golden fixture request of the record and
+// relation calls (tests/go/testdata/contract/<op>/) through the Go client: it
+// turns the protocol's JSON (per-field lists, docs/protocol-records.md,
+// docs/protocol-relations.md) into the Go values a caller writes
+// (agentmemory.Memory, Message, Relation, ...) and calls the Store method
+// (relations.go for the relation calls). The unit tests (goclient, against a fake driver) and the
 // live tests (tests/go, against the package) share it, so both test the
 // same path from Go values to the request.
 package fixturecall
