@@ -133,44 +133,44 @@ func parseRelationCmd(sub string, args []string) (*relationCmd, error) {
 	switch sub {
 	case "add":
 		endpointFlags(fs, &c.add.Source, &c.add.Target, string(agentmemory.RecordTypeMemory))
-		fs.Func("type", "relation type: a built-in or a custom label", func(s string) error {
+		fs.Func("type", "relation type: a built-in or a custom `LABEL`", func(s string) error {
 			c.add.Type = agentmemory.RelationType(s)
 			return nil
 		})
-		fs.Func("opposite", "label of the reverse view (custom types; default: the type itself)", func(s string) error {
+		fs.Func("opposite", "`LABEL` of the reverse view (custom types; default: the type itself)", func(s string) error {
 			c.add.OppositeType = agentmemory.RelationType(s)
 			return nil
 		})
 		fs.StringVar(&c.add.ID, "id", "", "relation id (default: generated)")
 		fs.StringVar(&timestamp, "timestamp", "", "event time: RFC 3339, or YYYY-MM-DD[THH:MM[:SS]] in UTC")
-		fs.Var(jsonObjectFlag{&meta, false}, "metadata", "a JSON object")
+		fs.Var(jsonObjectFlag{&meta, false}, "metadata", "a JSON `object`")
 	case "get":
 		endpointFlags(fs, &c.key.Source, &c.key.Target, string(agentmemory.RecordTypeMemory))
-		fs.Func("type", "relation type (with --source and --target)", func(s string) error {
+		fs.Func("type", "relation `LABEL` (with --source and --target)", func(s string) error {
 			c.key.Type = agentmemory.RelationType(s)
 			return nil
 		})
 	case "list":
 		f := &c.filter
 		fs.StringVar(&f.ID, "id", "", "one relation id")
-		fs.Func("type", "one relation type", func(s string) error { f.Type = agentmemory.RelationType(s); return nil })
+		fs.Func("type", "one relation `LABEL`", func(s string) error { f.Type = agentmemory.RelationType(s); return nil })
 		fs.StringVar(&f.SourceID, "source", "", "source record id")
-		fs.Func("source-type", "source record type", func(s string) error { f.SourceType = recordType(s); return nil })
+		fs.Func("source-type", "source record `TYPE`", func(s string) error { f.SourceType = recordType(s); return nil })
 		fs.StringVar(&f.TargetID, "target", "", "target record id")
-		fs.Func("target-type", "target record type", func(s string) error { f.TargetType = recordType(s); return nil })
-		fs.Var(filterFlag{&f.MetadataFilter}, "filter", "metadata filter as JSON, or none: relations without metadata")
-		fs.Var(optIntFlag{&f.Limit}, "limit", "N, or none: every match (default 1000)")
+		fs.Func("target-type", "target record `TYPE`", func(s string) error { f.TargetType = recordType(s); return nil })
+		fs.Var(filterFlag{&f.MetadataFilter}, "filter", "metadata filter as `JSON`, or none: relations without metadata")
+		fs.Var(optIntFlag{&f.Limit}, "limit", "`N`, or none: every match (default 1000)")
 	case "update":
 		u := &c.update
-		fs.Func("type", "new relation type", func(s string) error { u.Type = agentmemory.RelationType(s); return nil })
-		fs.Func("opposite", "new opposite label, or none: the default", func(s string) error {
+		fs.Func("type", "new relation `LABEL`", func(s string) error { u.Type = agentmemory.RelationType(s); return nil })
+		fs.Func("opposite", "new opposite `LABEL`, or none: the default", func(s string) error {
 			u.OppositeType = agentmemory.Some(agentmemory.RelationType(s))
 			if isNone(s) {
 				u.OppositeType = agentmemory.None[agentmemory.RelationType]()
 			}
 			return nil
 		})
-		fs.Func("timestamp", "event time, or none: clears it", func(s string) error {
+		fs.Func("timestamp", "event `time`, or none: clears it", func(s string) error {
 			if isNone(s) {
 				u.Timestamp = agentmemory.None[time.Time]()
 				return nil
@@ -179,7 +179,7 @@ func parseRelationCmd(sub string, args []string) (*relationCmd, error) {
 			u.Timestamp = agentmemory.Some(t)
 			return err
 		})
-		fs.Var(jsonObjectFlag{&u.Metadata, true}, "metadata", "a JSON object (replaces it), or none: clears it")
+		fs.Var(jsonObjectFlag{&u.Metadata, true}, "metadata", "a JSON `object` (replaces it), or none: clears it")
 	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -192,9 +192,9 @@ func parseRelationCmd(sub string, args []string) (*relationCmd, error) {
 func endpointFlags(fs *flag.FlagSet, src, tgt *agentmemory.RecordRef, defType string) {
 	src.Type, tgt.Type = agentmemory.RecordType(defType), agentmemory.RecordType(defType)
 	fs.StringVar(&src.ID, "source", "", "source record id")
-	fs.Func("source-type", "source record type (default memory)", func(s string) error { src.Type = recordType(s); return nil })
+	fs.Func("source-type", "source record `TYPE` (default memory)", func(s string) error { src.Type = recordType(s); return nil })
 	fs.StringVar(&tgt.ID, "target", "", "target record id")
-	fs.Func("target-type", "target record type (default memory)", func(s string) error { tgt.Type = recordType(s); return nil })
+	fs.Func("target-type", "target record `TYPE` (default memory)", func(s string) error { tgt.Type = recordType(s); return nil })
 }
 
 // recordType reads a record type flag: any case (the package checks it).
