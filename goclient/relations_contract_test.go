@@ -131,3 +131,38 @@ func TestContractRelations(t *testing.T) {
 		assert.True(t, seen[id], "listed fixture %s exists", id)
 	}
 }
+
+// FuzzAddRelationsRoundTrip: any add_relations request the Go values can
+// express (fixturecall.Relations accepts it) is sent equal to itself in
+// canonical form: the encoder loses and invents nothing. Seeds: every
+// add_relations request fixture.
+func FuzzAddRelationsRoundTrip(f *testing.F) {
+	paths, err := filepath.Glob(filepath.Join(contractRoot, "add_relations", "*.request.json"))
+	require.NoError(f, err)
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		require.NoError(f, err)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rels, err := fixturecall.Relations(data)
+		if err != nil {
+			return
+		}
+		want, err := fixturecall.Canonical("add_relations", data)
+		if err != nil {
+			return
+		}
+		s, calls := relationStore(func(agentmemory.FakeCall) (string, error) {
+			ids := make([]string, len(rels))
+			b, _ := json.Marshal(map[string]any{"relation_ids": ids})
+			return string(b), nil
+		})
+		if _, err := s.AddRelations(t.Context(), rels...); err != nil {
+			t.Fatalf("an expressible request is sent: %v", err)
+		}
+		sent, err := fixturecall.Canonical("add_relations", []byte(calls()[0].Request))
+		require.NoError(t, err)
+		require.Equal(t, want, sent)
+	})
+}

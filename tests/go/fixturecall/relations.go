@@ -380,7 +380,8 @@ func relationIDs(request []byte) ([]string, error) {
 // one map per relation (broadcast values repeated, null entries dropped:
 // null is the default there); update_relations as one map per id (null
 // kept: it clears or resets); delete_relations with its ids as a list;
-// timestamps in UTC. get_relation and list_relations as decoded.
+// timestamps in UTC with microseconds. get_relation and list_relations as
+// decoded.
 func canonicalRelation(op string, request []byte) (any, error) {
 	var top map[string]any
 	if err := json.Unmarshal(request, &top); err != nil {
@@ -409,7 +410,8 @@ func canonicalRelation(op string, request []byte) (any, error) {
 					if err != nil {
 						return nil, err
 					}
-					v = t.UTC().Format(time.RFC3339Nano)
+					// Microseconds, as the client sends them (the column's precision).
+					v = t.UTC().Format("2006-01-02T15:04:05.000000Z")
 				}
 				if v != nil || op == "update_relations" {
 					items[i][k] = v
