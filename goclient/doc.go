@@ -31,6 +31,17 @@
 // Record interface. Get of a missing record is an error matching
 // ErrNotFound. Store.WithTx binds a Store to the caller's transaction.
 //
+// # Relations
+//
+// Relation values link two memory-like records in one stored orientation,
+// Source → Target, with a RelationType (the built-ins RelationSupersedes,
+// RelationRefines, RelationSupports, RelationContradicts,
+// RelationDuplicates, or a custom label): Store.AddRelations,
+// GetRelation (by id), FindRelation (by RelationKey), ListRelations
+// (RelationFilter), UpdateRelations (RelationUpdate) and DeleteRelations.
+// A supersedes, refines or duplicates relation makes its target INVALID
+// while it exists.
+//
 // # Omitted, None and values
 //
 // A zero field means "the package's default". Where the seed API tells an

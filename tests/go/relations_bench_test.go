@@ -5,8 +5,9 @@ package integration
 // half supersedes, so the lifecycle recompute of 500 targets is included), on
 // a KEYWORD store holding 100,000 memories and 300,000 relations. Each timed
 // call runs in a transaction that is rolled back, so every iteration adds the
-// same relations to the same store. It needs ORACLE_DSN and runs only when
-// asked:
+// same relations to the same store. Two sub-benchmarks: raw (the request
+// through database/sql) and client (the same relations as Go values through
+// Store.AddRelations). It needs ORACLE_DSN and runs only when asked:
 //
 //	go test -run '^$' -bench AddRelationsLive -benchtime 50x ./tests/go
 //
@@ -21,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	agentmemory "github.com/agentmem/agentmem/goclient"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -91,22 +93,57 @@ func BenchmarkAddRelationsLive(b *testing.B) {
 		}
 	}
 	timed := relBenchRequest(b, 0, relBenchBatch, relBenchOffsets+1, []string{"supports", "supersedes"})
+	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rels []agentmemory.Relation
+	var w struct {
+		Src []string                   `json:"source_record_ids"`
+		Tgt []string                   `json:"target_record_ids"`
+		RT  []agentmemory.RelationType `json:"relation_types"`
+	}
+	if err := json.Unmarshal([]byte(timed), &w); err != nil {
+		b.Fatal(err)
+	}
+	for j := range w.Src {
+		rels = append(rels, agentmemory.Relation{Type: w.RT[j],
+			Source: agentmemory.RecordRef{Type: agentmemory.RecordTypeMemory, ID: w.Src[j]},
+			Target: agentmemory.RecordRef{Type: agentmemory.RecordTypeMemory, ID: w.Tgt[j]}})
+	}
+	// raw: the request as JSON through database/sql (the baseline); client:
+	// the same relations as Go values through Store.AddRelations.
+	b.Run("raw", func(b *testing.B) {
+		relBenchTimed(b, ctx, db, func(tx *sql.Tx) error {
+			_, err := relCall(ctx, tx, "add_relations", store, timed)
+			return err
+		})
+	})
+	b.Run("client", func(b *testing.B) {
+		relBenchTimed(b, ctx, db, func(tx *sql.Tx) error {
+			_, err := s.WithTx(tx).AddRelations(ctx, rels...)
+			return err
+		})
+	})
+}
+
+// relBenchTimed times add in a transaction rolled back after each call and
+// reports p50/p95.
+func relBenchTimed(b *testing.B, ctx context.Context, db *sql.DB, add func(*sql.Tx) error) {
 	lat := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for range b.N {
+	for b.Loop() {
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		_, err = relCall(ctx, tx, "add_relations", store, timed)
+		err = add(tx)
 		lat = append(lat, time.Since(start))
 		_ = tx.Rollback()
 		if err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.StopTimer()
 	p50, p95 := srchPercentile(lat, 0.50), srchPercentile(lat, 0.95)
 	b.ReportMetric(float64(p50.Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")

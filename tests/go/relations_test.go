@@ -1,8 +1,11 @@
 package integration
 
 // Live tests of the relation calls (issue 11) over the golden fixtures of
-// testdata/contract/<op>/ (docs/protocol-relations.md §11), through plain
-// database/sql calls of the facade (no Go client API):
+// testdata/contract/<op>/ (docs/protocol-relations.md §11), twice: through
+// plain database/sql calls of the facade (TestRelationFixturesLive, every
+// fixture as written), and through the Go client (TestRelationFixturesGoLive:
+// fixturecall turns each request into Go values, shared with the unit tests;
+// refused requests the Go values cannot carry are left to the raw run):
 //
 //   - a fresh store (livedb.StoreID, KEYWORD, vector_dim 4) gets memories
 //     m1..m5 and fact f1, then the data set add_relations/d1_relations,
@@ -19,6 +22,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,6 +34,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	agentmemory "github.com/agentmem/agentmem/goclient"
+	"github.com/agentmem/agentmem/tests/go/fixturecall"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -59,6 +65,8 @@ const (
 var (
 	relUTC       = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$`)
 	relGenerated = regexp.MustCompile(`^[0-9a-f]{32}$`)
+	// relEntryIndex is the [i] of a list entry in a message path.
+	relEntryIndex = regexp.MustCompile(`\[\d+\]`)
 )
 
 // relCase is one fixture case: its request and either response or refusal.
@@ -260,4 +268,117 @@ func TestRelationLifecycleLive(t *testing.T) {
 	assert.Equal(t, "INVALID", relStatus(t, ctx, tx, store, "m1"), "L26: the link wins while it exists")
 	call("delete_record", `{"record_type": "memory", "record_id": "m5"}`)
 	assert.Equal(t, "VALID", relStatus(t, ctx, tx, store, "m1"), "L27: the source was deleted")
+}
+
+// TestRelationFixturesGoLive runs every relation fixture through the Go
+// client's Store methods (fixturecall), each in a transaction rolled back
+// (Store.WithTx): accepted cases compare the result encoded as the
+// package's response, refused cases the sentinel, class and fragments.
+func TestRelationFixturesGoLive(t *testing.T) {
+	db := livedb.Open(t)
+	ctx := context.Background()
+	cases := loadRelCases(t)
+	store := relStore(t, ctx, db, cases)
+	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store})
+	require.NoError(t, err)
+	viaGo := 0
+	for _, c := range cases {
+		if c.id() == relDataset {
+			continue
+		}
+		t.Run(c.id(), func(t *testing.T) {
+			tx, err := db.BeginTx(ctx, nil)
+			require.NoError(t, err)
+			defer func() { _ = tx.Rollback() }()
+			got, err := fixturecall.Call(ctx, s.WithTx(tx), c.op, c.request, nil)
+			if errors.Is(err, fixturecall.ErrUnexpressible) {
+				require.NotNil(t, c.refusal, "every accepted relation fixture is expressible in Go: %v", err)
+				t.Logf("raw run only: %v", err)
+				return
+			}
+			viaGo++
+			if c.refusal != nil {
+				var ae *agentmemory.Error
+				require.True(t, errors.As(err, &ae), "want %s, got %v", c.refusal.Name, err)
+				assert.Equal(t, -c.refusal.Code, ae.Code, "class %s; message: %s", c.refusal.Name, ae.Message)
+				assert.Equal(t, c.refusal.Name, ae.Name)
+				// The client sends lists where a fixture has single values,
+				// and the package names a list entry key[i] (AGENTMEM_RELATION
+				// path): fragments compare with entry indexes aside; the raw
+				// run checks them as written.
+				msg := relEntryIndex.ReplaceAllString(ae.Message, "")
+				for _, frag := range c.refusal.MessageContains {
+					assert.Contains(t, msg, relEntryIndex.ReplaceAllString(frag, ""))
+				}
+				return
+			}
+			require.NoError(t, err)
+			var want, have any
+			require.NoError(t, json.Unmarshal(c.response, &want))
+			require.NoError(t, json.Unmarshal(got, &have))
+			assert.Equal(t, relNormalize(t, want, false), relNormalize(t, have, true), "response")
+		})
+	}
+	assert.Greater(t, viaGo, 35, "most fixtures went through the Go API")
+}
+
+// TestRelationLifecycleGoLive follows TestRelationLifecycleLive through the
+// Go client: the same transitions, the statuses read with Store.Get.
+func TestRelationLifecycleGoLive(t *testing.T) {
+	db := livedb.Open(t)
+	ctx := context.Background()
+	store := relStore(t, ctx, db, loadRelCases(t))
+	tx, err := db.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	defer func() { _ = tx.Rollback() }()
+	opened, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store})
+	require.NoError(t, err)
+	s := opened.WithTx(tx)
+	status := func(id string) agentmemory.RecordStatus {
+		t.Helper()
+		rec, err := s.Get(ctx, agentmemory.RecordTypeMemory, id)
+		require.NoError(t, err)
+		return rec.Common().Status
+	}
+	mem := func(id string) agentmemory.RecordRef {
+		return agentmemory.RecordRef{Type: agentmemory.RecordTypeMemory, ID: id}
+	}
+
+	rel, err := s.GetRelation(ctx, "r2")
+	require.NoError(t, err)
+	assert.Equal(t, agentmemory.RelationKey{Source: mem("m3"), Target: mem("m2"), Type: agentmemory.RelationSupersedes}, rel.Key())
+	assert.Equal(t, agentmemory.RecordInvalid, status("m2"), "L24: the target of r2 (supersedes)")
+	_, err = s.FindRelation(ctx, agentmemory.RelationKey{Source: mem("m2"), Target: mem("m3"), Type: agentmemory.RelationSupersedes})
+	assert.ErrorIs(t, err, agentmemory.ErrNotFound, "L16: the other orientation is not found")
+
+	res, err := s.UpdateRelations(ctx, agentmemory.RelationUpdate{ID: "r2", Type: agentmemory.RelationSupports})
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Updated)
+	assert.Equal(t, agentmemory.RecordValid, status("m2"), "L27: the last lifecycle link changed type")
+	_, err = s.UpdateRelations(ctx, agentmemory.RelationUpdate{ID: "r3", Type: agentmemory.RelationDuplicates})
+	require.NoError(t, err)
+	assert.Equal(t, agentmemory.RecordInvalid, status("m4"), "L28: update to a lifecycle type")
+	_, err = s.Update(ctx, agentmemory.UpdateRequest{RecordType: agentmemory.RecordTypeMemory, RecordID: "m4", Status: agentmemory.RecordInvalid})
+	require.NoError(t, err)
+	n, err := s.DeleteRelations(ctx, "r3")
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	assert.Equal(t, agentmemory.RecordInvalid, status("m4"), "L25: an explicit INVALID stays")
+
+	ids, err := s.AddRelations(ctx, agentmemory.Relation{Source: mem("m5"), Target: mem("m1"), Type: agentmemory.RelationRefines})
+	require.NoError(t, err)
+	require.Len(t, ids, 1)
+	assert.Regexp(t, relGenerated, ids[0])
+	assert.Equal(t, agentmemory.RecordInvalid, status("m1"))
+	_, err = s.AddRelations(ctx, agentmemory.Relation{Source: mem("m1"), Target: mem("m5"), Type: "follows"})
+	assert.ErrorIs(t, err, agentmemory.ErrDuplicateID, "L8: one orientation per pair")
+	_, err = s.Update(ctx, agentmemory.UpdateRequest{RecordType: agentmemory.RecordTypeMemory, RecordID: "m1", Status: agentmemory.RecordValid})
+	require.NoError(t, err)
+	assert.Equal(t, agentmemory.RecordInvalid, status("m1"), "L26: the link wins while it exists")
+	_, err = s.Delete(ctx, agentmemory.RecordTypeMemory, "m5")
+	require.NoError(t, err)
+	assert.Equal(t, agentmemory.RecordValid, status("m1"), "L27: the source was deleted")
+	rels, err := s.ListRelations(ctx, agentmemory.RelationFilter{TargetID: "m1", Limit: agentmemory.None[int]()})
+	require.NoError(t, err)
+	assert.Empty(t, rels, "the deleted record's relations went with it")
 }

@@ -1,8 +1,9 @@
-// Package fixturecall runs a golden fixture request of the record calls
-// (tests/go/testdata/contract/<op>/) through the Go client: it turns the
-// protocol's JSON (per-field lists, docs/protocol-records.md) into the Go
-// values a caller writes (agentmemory.Memory, Message, ...) and calls the
-// Store method. The unit tests (goclient, against a fake driver) and the
+// Package fixturecall runs a golden fixture request of the record and
+// relation calls (tests/go/testdata/contract/<op>/) through the Go client: it
+// turns the protocol's JSON (per-field lists, docs/protocol-records.md,
+// docs/protocol-relations.md) into the Go values a caller writes
+// (agentmemory.Memory, Message, Relation, ...) and calls the Store method
+// (relations.go for the relation calls). The unit tests (goclient, against a fake driver) and the
 // live tests (tests/go, against the package) share it, so both test the
 // same path from Go values to the request.
 package fixturecall
@@ -112,6 +113,9 @@ func Call(ctx context.Context, s *agentmemory.Store, op string, request []byte, 
 		n, derr := s.DeleteThread(ctx, w.ThreadID)
 		res, err = map[string]any{"deleted": n}, derr
 	default:
+		if IsRelationOp(op) {
+			return callRelation(ctx, s, op, request)
+		}
 		return nil, fmt.Errorf("no client call for %s", op)
 	}
 	if err != nil {
@@ -456,8 +460,12 @@ func Update(request []byte) (agentmemory.UpdateRequest, error) {
 // add_records request as one flat list of records, each with the keys it
 // gives (null entries are absence, but for ttl_days, whose null and absence
 // differ), batches and batch_size dropped; timestamps in UTC; part types
-// lower case. Other requests as decoded, timestamps in UTC.
+// lower case. Relation requests as canonicalRelation says. Other requests as
+// decoded, timestamps in UTC.
 func Canonical(op string, request []byte) (any, error) {
+	if IsRelationOp(op) {
+		return canonicalRelation(op, request)
+	}
 	var top map[string]any
 	if err := json.Unmarshal(request, &top); err != nil {
 		return nil, err

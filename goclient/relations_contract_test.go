@@ -1,0 +1,168 @@
+package agentmemory_test
+
+// Contract tests of the relation calls over the golden fixtures of
+// tests/go/testdata/contract/<op>/ (docs/protocol-relations.md §11), through
+// the public API, as records_contract_ext_test.go does for records: every
+// request is turned into Go values by tests/go/fixturecall (shared with the
+// live suite), sent through the Store method against the fake driver, and
+// compared with the fixture in canonical form; accepted results encode back
+// to the fixture's response, refused ones come back as their sentinel.
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	agentmemory "github.com/agentmem/agentmem/goclient"
+	"github.com/agentmem/agentmem/tests/go/fixturecall"
+)
+
+var relationOps = []string{"add_relations", "get_relation", "list_relations", "update_relations", "delete_relations"}
+
+// relationUnexpressible are the refused fixtures whose defect the Go values
+// cannot carry, and why; the live suite sends them raw. Every other relation
+// fixture goes through the Go API.
+var relationUnexpressible = map[string]string{
+	"add_relations/lists_unequal":           "one value per relation: lists always have the batch's length",
+	"add_relations/list_empty":              "an empty list next to single values",
+	"add_relations/single_id_for_batch":     "Relation.ID is per relation; one id for two is not a value",
+	"add_relations/relation_types_missing":  "every relation sends its Type",
+	"add_relations/unknown_key":             "no Go field",
+	"add_relations/bad_timestamp":           "Timestamp is a time.Time: month 13 is no time",
+	"add_relations/metadata_not_object":     "Metadata is a map",
+	"get_relation/partial_tuple":            "FindRelation sends the whole RelationKey",
+	"get_relation/id_with_tuple":            "GetRelation sends the id alone",
+	"list_relations/filter_null":            "RelationFilter fields are strings: \"\" leaves the filter out",
+	"update_relations/scalar_id_with_lists": "one RelationUpdate per id",
+	"delete_relations/id_null":              "ids are strings",
+}
+
+// relationStore is a Store REL01 (KEYWORD, vector_dim 4) on the fake driver.
+func relationStore(respond func(agentmemory.FakeCall) (string, error)) (*agentmemory.Store, func() []agentmemory.FakeCall) {
+	db, calls := agentmemory.NewFakeDB(respond)
+	return agentmemory.NewTestStore(db, agentmemory.StoreInfo{MemoryStoreID: "REL01", SchemaOwner: "APP",
+		Status: agentmemory.StatusReady}), calls
+}
+
+type relationFixture struct {
+	op, name          string
+	request, response []byte
+	code              int
+	className         string
+	messageContains   []string
+}
+
+func loadRelationFixtures(t *testing.T) []relationFixture {
+	var out []relationFixture
+	for _, op := range relationOps {
+		paths, err := filepath.Glob(filepath.Join(contractRoot, op, "*.request.json"))
+		require.NoError(t, err)
+		for _, p := range paths {
+			base := strings.TrimSuffix(p, ".request.json")
+			f := relationFixture{op: op, name: filepath.Base(base)}
+			f.request, err = os.ReadFile(p)
+			require.NoError(t, err)
+			if b, err := os.ReadFile(base + ".response.json"); err == nil {
+				f.response = b
+			} else {
+				raw, err := os.ReadFile(base + ".error.json")
+				require.NoError(t, err, "%s has neither response nor error", base)
+				var e struct {
+					Code            int      `json:"code"`
+					Name            string   `json:"name"`
+					MessageContains []string `json:"message_contains"`
+				}
+				require.NoError(t, json.Unmarshal(raw, &e))
+				f.code, f.className, f.messageContains = e.Code, e.Name, e.MessageContains
+			}
+			out = append(out, f)
+		}
+	}
+	require.Greater(t, len(out), 50, "the relation fixtures were found")
+	return out
+}
+
+func TestContractRelations(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range loadRelationFixtures(t) {
+		id := f.op + "/" + f.name
+		seen[id] = true
+		t.Run(id, func(t *testing.T) {
+			msg := f.className + ": " + strings.Join(f.messageContains, " ... ")
+			s, calls := relationStore(func(agentmemory.FakeCall) (string, error) {
+				if f.response != nil {
+					return string(f.response), nil
+				}
+				return "", agentmemory.FakeOraErr(-f.code, msg+"\nORA-06512: at \"APP.AGENTMEM_RELATION\", line 10")
+			})
+			got, err := fixturecall.Call(t.Context(), s, f.op, f.request, nil)
+			if why, ok := relationUnexpressible[id]; ok {
+				require.ErrorIs(t, err, fixturecall.ErrUnexpressible, "listed as unexpressible: %s", why)
+				assert.Empty(t, calls(), "nothing is sent")
+				return
+			}
+			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
+			require.Len(t, calls(), 1, "one package call")
+			assert.Equal(t, f.op, calls()[0].Fn)
+			want, err2 := fixturecall.Canonical(f.op, f.request)
+			require.NoError(t, err2)
+			sent, err2 := fixturecall.Canonical(f.op, []byte(calls()[0].Request))
+			require.NoError(t, err2)
+			assert.Equal(t, want, sent, "the request sent is the fixture's")
+			if f.response != nil {
+				require.NoError(t, err)
+				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
+				return
+			}
+			var ae *agentmemory.Error
+			require.True(t, errors.As(err, &ae), "%v", err)
+			assert.Equal(t, f.className, ae.Name)
+			assert.Equal(t, msg, ae.Message, "the first line of the package's message")
+			assert.True(t, strings.HasPrefix(ae.Op, "Store."), ae.Op)
+		})
+	}
+	for id := range relationUnexpressible {
+		assert.True(t, seen[id], "listed fixture %s exists", id)
+	}
+}
+
+// FuzzAddRelationsRoundTrip: any add_relations request the Go values can
+// express (fixturecall.Relations accepts it) is sent equal to itself in
+// canonical form: the encoder loses and invents nothing. Seeds: every
+// add_relations request fixture.
+func FuzzAddRelationsRoundTrip(f *testing.F) {
+	paths, err := filepath.Glob(filepath.Join(contractRoot, "add_relations", "*.request.json"))
+	require.NoError(f, err)
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		require.NoError(f, err)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rels, err := fixturecall.Relations(data)
+		if err != nil {
+			return
+		}
+		want, err := fixturecall.Canonical("add_relations", data)
+		if err != nil {
+			return
+		}
+		s, calls := relationStore(func(agentmemory.FakeCall) (string, error) {
+			ids := make([]string, len(rels))
+			b, _ := json.Marshal(map[string]any{"relation_ids": ids})
+			return string(b), nil
+		})
+		if _, err := s.AddRelations(t.Context(), rels...); err != nil {
+			t.Fatalf("an expressible request is sent: %v", err)
+		}
+		sent, err := fixturecall.Canonical("add_relations", []byte(calls()[0].Request))
+		require.NoError(t, err)
+		require.Equal(t, want, sent)
+	})
+}
