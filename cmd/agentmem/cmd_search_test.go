@@ -37,7 +37,8 @@ func TestSearchFlagsToRequest(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"query_vector":[1,0,0.5],"k":5,"user_id":"u1","agent_id":null,"thread_id":null,
 		"record_types":["memory","FACT"],"include_invalid_results":false,
-		"metadata_filter":{"tags":{"$array_contains":"prod"},"n":1.50}}`, string(body), "0 hops and linked results: the defaults, left out")
+		"metadata_filter":{"tags":{"$array_contains":"prod"},"n":1.50},"max_linked_results":0}`, string(body),
+		"0 hops: the default, left out; --max-linked 0 (direct results only) is sent")
 	assert.Contains(t, string(body), `"n":1.50`, "filter numbers are sent as written")
 }
 
