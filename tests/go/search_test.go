@@ -122,7 +122,27 @@ func srchVectorStore(t *testing.T, ctx context.Context, db *sql.DB) *agentmemory
 	t.Helper()
 	s := createVector(t, ctx, db, 3)
 	srchLoadDataset(t, ctx, s, true)
+	srchLoadRelations(t, ctx, db, s.ID())
 	return s
+}
+
+// srchRelations are the relations of the graph fixtures (§11), added with
+// the package's add_relations in one call (they share created_at, so they
+// come in id order). The utPLSQL suite adds rel-6 to mem-x as well, which
+// this data set cannot: mem-x is expired on insert.
+const srchRelations = `{"relation_ids": ["rel-1", "rel-2", "rel-3", "rel-4", "rel-5"],
+ "source_record_ids": ["mem-a", "fact-d", "mem-b", "mem-c", "mem-i"],
+ "source_record_types": ["memory", "fact", "memory", "memory", "memory"],
+ "target_record_ids": ["mem-b", "mem-a", "mem-c", "mem-i", "mem-b"], "target_record_types": "memory",
+ "relation_types": ["supports", "supports", "contradicts", "mentions", "contradicts"],
+ "timestamps": "2026-11-30T10:00:00Z", "metadata": [{"why": "graph fixture"}, null, null, null, null]}`
+
+func srchLoadRelations(t *testing.T, ctx context.Context, db *sql.DB, storeID string) {
+	t.Helper()
+	var res string
+	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.add_relations(p_store_id => :b_store_id, p_request => :b_request); end;`,
+		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_store_id", storeID), sql.Named("b_request", srchRelations))
+	require.NoError(t, err)
 }
 
 // srchKeywordStore creates a KEYWORD store (sync ON_COMMIT) holding the data
@@ -255,7 +275,10 @@ type srchResponse struct {
 	Results        []struct {
 		Record        map[string]any `json:"record"`
 		Distance      float64        `json:"distance"`
-		LinkedResults []any          `json:"linked_results"`
+		LinkedResults []struct {
+			Relation map[string]any `json:"relation"`
+			Record   map[string]any `json:"record"`
+		} `json:"linked_results"`
 	} `json:"results"`
 }
 
@@ -280,7 +303,24 @@ func srchCompareExact(t *testing.T, wantJSON, gotJSON []byte) {
 	for i := range want.Results {
 		w, g := want.Results[i], got.Results[i]
 		assert.InDelta(t, w.Distance, g.Distance, 1e-6, "distance of %v", w.Record["id"])
-		assert.Empty(t, g.LinkedResults)
+		// Linked results (§8): the same pairs in order; relations and
+		// records without the times the data set cannot reproduce.
+		if assert.Len(t, g.LinkedResults, len(w.LinkedResults), "linked results of %v", w.Record["id"]) {
+			for j := range w.LinkedResults {
+				wl, gl := w.LinkedResults[j], g.LinkedResults[j]
+				for _, k := range []string{"created_at", "updated_at"} {
+					assert.Contains(t, gl.Relation, k)
+					delete(wl.Relation, k)
+					delete(gl.Relation, k)
+				}
+				assert.Equal(t, wl.Relation, gl.Relation, "relation of linked result %d of %v", j, w.Record["id"])
+				for _, k := range []string{"created_at", "updated_at", "seq_no", "timestamp"} {
+					delete(wl.Record, k)
+					delete(gl.Record, k)
+				}
+				assert.Equal(t, wl.Record, gl.Record, "record of linked result %d of %v", j, w.Record["id"])
+			}
+		}
 		if g.Record["event_timestamp"] == nil {
 			assert.Equal(t, g.Record["created_at"], g.Record["timestamp"], "the effective time of a record without event time")
 		}
