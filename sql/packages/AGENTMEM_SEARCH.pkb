@@ -1075,7 +1075,7 @@ as
   end load_records;
 
   ------------------------------------------------------------------------------
-  -- Graph expansion (docs/protocol-search.md section 8)
+  -- Graph expansion (docs/protocol-search.md section 12)
   ------------------------------------------------------------------------------
 
   -- The memory-like types among the requested ones: the only records a
@@ -1171,7 +1171,7 @@ as
       || ' record_types, scope or metadata_filter, or search with num_hops 0');
   end expansion_timeout;
 
-  -- The linked results of each hit (section 8): one expansion statement,
+  -- The linked results of each hit (section 12): one expansion statement,
   -- then the relation objects (one statement) and the linked records (one
   -- records_json call per memory-like type). Hits that are not memory-like
   -- (messages, images, profiles, summaries, threads) are not expanded.

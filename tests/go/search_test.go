@@ -303,7 +303,7 @@ func srchCompareExact(t *testing.T, wantJSON, gotJSON []byte) {
 	for i := range want.Results {
 		w, g := want.Results[i], got.Results[i]
 		assert.InDelta(t, w.Distance, g.Distance, 1e-6, "distance of %v", w.Record["id"])
-		// Linked results (§8): the same pairs in order; relations and
+		// Linked results (§12): the same pairs in order; relations and
 		// records without the times the data set cannot reproduce.
 		if assert.Len(t, g.LinkedResults, len(w.LinkedResults), "linked results of %v", w.Record["id"]) {
 			for j := range w.LinkedResults {

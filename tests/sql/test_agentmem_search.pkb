@@ -419,7 +419,7 @@ as
   end comparable_relation;
 
   -- Compares the linked_results of one hit: the same (relation, record)
-  -- pairs in the same order (section 8).
+  -- pairs in the same order (section 12).
   procedure compare_linked(p_what in varchar2, p_want in json_array_t, p_got in json_array_t,
                            p_failures in out nocopy varchar2)
   is
