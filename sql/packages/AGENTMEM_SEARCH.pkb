@@ -1185,7 +1185,7 @@ as
     l_status   integer;
     l_rc       sys_refcursor;
     l_handed   boolean := false;
-    l_t0       pls_integer;
+    l_t0       number;                 -- GET_TIME: NUMBER, platform range (wraps)
     l_rns      t_number_list;
     l_types    agentmem_util.t_text_list;
     l_ids      agentmem_util.t_text_list;
@@ -1197,6 +1197,8 @@ as
     l_rel      json_object_t;
     l_pair     json_object_t;
     l_key      varchar2(600 char);
+    l_code     pls_integer;
+    l_error    varchar2(4000 char);
   begin
     for i in 1 .. p_hits.count loop
       l_linked(i) := json_array_t();
@@ -1241,14 +1243,17 @@ as
       close l_rc;
     exception
       when others then
+        -- Read before the cleanup calls below, which could change them.
+        l_code := sqlcode;
+        l_error := sqlerrm;
         if l_handed and l_rc%isopen then
           close l_rc;
         elsif not l_handed and l_cursor is not null then
           dbms_sql.close_cursor(c => l_cursor);
         end if;
-        -- A store created before the RELATION table existed has none.
-        if sqlcode = -942 then
-          search_object_missing(p_store, sqlerrm);
+        -- A missing RELATION or MEMORY table: the store needs repair.
+        if l_code = -942 then
+          search_object_missing(p_store, l_error);
         end if;
         raise;
     end;
