@@ -124,6 +124,22 @@ func TestPrintSearchResult(t *testing.T) {
 	assert.JSONEq(t, string(text), stdout.String())
 }
 
+func TestPrintSearchResultLinked(t *testing.T) {
+	text, err := os.ReadFile("../../tests/go/testdata/contract/search/vector_graph_two_hops.response.json")
+	require.NoError(t, err)
+	var res agentmemory.SearchResult
+	require.NoError(t, json.Unmarshal(text, &res))
+	var out bytes.Buffer
+	printSearchResult(&out, &res)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 7, "header, one result, its four linked records, summary")
+	assert.Regexp(t, `^1\s+0\.000000\s+memory\s+mem-a\s+`, lines[1])
+	assert.Regexp(t, `^1\.1\s+linked\s+memory\s+mem-b\s+u1\s+a1\s+-\s+VALID\s+\[supports rel-1\] "pasta preference"$`, lines[2])
+	assert.Regexp(t, `^1\.2\s+linked\s+fact\s+fact-d\s+-\s+-\s+-\s+VALID\s+\[supports rel-2\] `, lines[3])
+	assert.Regexp(t, `^1\.4\s+linked\s+memory\s+mem-i\s+.*INVALID\s+\[contradicts rel-5\] `, lines[5])
+	assert.Equal(t, "1 results, strategy VECTOR, 1 query chunk", lines[6])
+}
+
 func TestContentCell(t *testing.T) {
 	long := &agentmemory.MemoryRecord{Content: agentmemory.Some("a  b\nc " + strings.Repeat("x", 80))}
 	assert.Equal(t, `"a b c `+strings.Repeat("x", 51)+`..."`, contentCell(long))
