@@ -945,7 +945,8 @@ as
 
   procedure search_rows_match_search
   is
-    co_request constant varchar2(100 char) := '{"query_vector": [1, 0, 0], "k": 10, "user_id": "u1"}';
+    -- With num_hops: search_rows returns the direct results only (G7).
+    co_request constant varchar2(100 char) := '{"query_vector": [1, 0, 0], "k": 10, "user_id": "u1", "num_hops": 2}';
     l_results  json_array_t := searched(co_vector_store, co_request).get_array('results');
     l_record   json_object_t;
     l_ranks    dbms_sql.number_table;
@@ -961,6 +962,8 @@ as
      order by r.rank;
     ut.expect(l_ids.count, 'rows').to_equal(l_results.get_size);
     ut.expect(l_ids.count, 'rows').to_be_greater_than(0);
+    ut.expect(treat(l_results.get(0) as json_object_t).get_array('linked_results').get_size,
+              'search expands mem-a (rank 1)').to_be_greater_than(0);
     for i in 1 .. l_ids.count loop
       l_record := treat(l_results.get(i - 1) as json_object_t).get_object('record');
       ut.expect(l_ranks(i), 'rank').to_equal(i);

@@ -80,7 +80,7 @@ as
 
   --%context(behaviour)
 
-  --%test(search_rows returns the rows of search in rank order, with the scope the search matched on)
+  --%test(search_rows returns the rows of search in rank order, with the scope the search matched on; direct results only with num_hops)
   procedure search_rows_match_search;
 
   --%test(search and search_rows run inside a SELECT and start no transaction)
