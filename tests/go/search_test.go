@@ -248,11 +248,7 @@ func TestSearchFixturesLive(t *testing.T) {
 				srchRequirePackageError(t, err, -want.Code, want.Name, want.MessageContains...)
 				return
 			}
-			var req agentmemory.SearchRequest
-			dec := json.NewDecoder(strings.NewReader(request))
-			dec.DisallowUnknownFields()
-			require.NoError(t, dec.Decode(&req))
-			res, err := s.Search(ctx, req)
+			res, err := s.Search(ctx, srchRequestOf(t, request))
 			require.NoError(t, err)
 			got, err := json.Marshal(res)
 			require.NoError(t, err)
@@ -264,6 +260,60 @@ func TestSearchFixturesLive(t *testing.T) {
 				srchCompareExact(t, want, got)
 			}
 		})
+	}
+}
+
+// srchRequestOf is the SearchRequest that sends a fixture request. The
+// request keys are decoded strictly through a tagged copy of the protocol's
+// keys: SearchRequest itself has no JSON field names to decode into.
+func srchRequestOf(t *testing.T, request string) agentmemory.SearchRequest {
+	t.Helper()
+	var w struct {
+		Query                 string                                   `json:"query"`
+		QueryVector           []float32                                `json:"query_vector"`
+		QueryVectors          [][]float32                              `json:"query_vectors"`
+		K                     int                                      `json:"k"`
+		UserID                agentmemory.Optional[string]             `json:"user_id"`
+		AgentID               agentmemory.Optional[string]             `json:"agent_id"`
+		ThreadID              agentmemory.Optional[string]             `json:"thread_id"`
+		RecordTypes           []agentmemory.RecordType                 `json:"record_types"`
+		IncludeInvalidResults *bool                                    `json:"include_invalid_results"`
+		MetadataFilter        agentmemory.Optional[agentmemory.Filter] `json:"metadata_filter"`
+		NumHops               int                                      `json:"num_hops"`
+		MaxLinkedResults      agentmemory.Optional[int]                `json:"max_linked_results"`
+	}
+	dec := json.NewDecoder(strings.NewReader(request))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&w))
+	return agentmemory.SearchRequest{Query: w.Query, QueryVector: w.QueryVector, QueryVectors: w.QueryVectors, K: w.K,
+		UserID: w.UserID, AgentID: w.AgentID, ThreadID: w.ThreadID, RecordTypes: w.RecordTypes,
+		ExcludeInvalid: w.IncludeInvalidResults != nil && !*w.IncludeInvalidResults, MetadataFilter: w.MetadataFilter,
+		NumHops: w.NumHops, MaxLinkedResults: w.MaxLinkedResults}
+}
+
+// TestSearchFixtureRequestsDecode needs no database: every accepted search
+// fixture's request becomes a SearchRequest that marshals back to the same
+// request (the live fixture test sends it through Store.Search).
+func TestSearchFixtureRequestsDecode(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(srchFixtureDir, "*.response.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, respPath := range names {
+		name := strings.TrimSuffix(filepath.Base(respPath), ".response.json")
+		request := string(srchFixture(t, name+".request.json"))
+		back, err := json.Marshal(srchRequestOf(t, request))
+		require.NoError(t, err, name)
+		var want, got map[string]any
+		require.NoError(t, json.Unmarshal([]byte(request), &want))
+		require.NoError(t, json.Unmarshal(back, &got))
+		// What a zero SearchRequest field means anyway.
+		if want["include_invalid_results"] == true {
+			delete(want, "include_invalid_results")
+		}
+		if want["num_hops"] == float64(0) {
+			delete(want, "num_hops")
+		}
+		assert.Equal(t, want, got, name)
 	}
 }
 
