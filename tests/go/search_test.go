@@ -622,9 +622,7 @@ func TestSearchRowsMatchesSearchLive(t *testing.T) {
 	for _, name := range []string{"vector_user_exact", "vector_user_none", "vector_agent_exact_with_profile", "vector_rrf_query_vectors"} {
 		t.Run(name, func(t *testing.T) {
 			request := string(srchFixture(t, name+".request.json"))
-			var req agentmemory.SearchRequest
-			require.NoError(t, json.Unmarshal([]byte(request), &req))
-			res, err := s.Search(ctx, req)
+			res, err := s.Search(ctx, srchRequestOf(t, request))
 			require.NoError(t, err)
 
 			rows, err := db.QueryContext(ctx, `select r.rank, r.record_id, r.record_type, r.distance, r.user_id, r.agent_id, r.thread_id, r.status
