@@ -49,9 +49,11 @@ type SearchRequest struct {
 	// NumHops is the number of relation hops followed from each result; 0:
 	// none.
 	NumHops int
-	// MaxLinkedResults bounds the linked records per result; 0: the package
-	// default, 100.
-	MaxLinkedResults int
+	// MaxLinkedResults bounds the linked records attached to each direct
+	// result, across all hops: omitted = the package default, 100;
+	// Some(0) = direct results without linked records (the seed's 0). None
+	// is sent as null, which the package refuses.
+	MaxLinkedResults Optional[int]
 }
 
 // searchWire is the search request as sent: the caller's request plus the
@@ -70,7 +72,7 @@ type searchWire struct {
 	IncludeInvalidResults *bool            `json:"include_invalid_results,omitempty"`
 	MetadataFilter        Optional[Filter] `json:"metadata_filter,omitzero"`
 	NumHops               int              `json:"num_hops,omitempty"`
-	MaxLinkedResults      int              `json:"max_linked_results,omitempty"`
+	MaxLinkedResults      Optional[int]    `json:"max_linked_results,omitzero"`
 	SearchStrategy        SearchStrategy   `json:"search_strategy,omitempty"`
 }
 
@@ -122,10 +124,10 @@ type SearchHit struct {
 // LinkedResult is a record reached by graph expansion and the relation it
 // was reached through (the seed's (RecordRelation, Record) pair).
 type LinkedResult struct {
-	// Relation is the relation object, kept as JSON until the relations
-	// calls give it a Go type.
-	Relation json.RawMessage `json:"relation"`
-	Record   Record          `json:"record"`
+	// Relation is the stored relation (source -> target orientation) whose
+	// far end is Record.
+	Relation Relation `json:"relation"`
+	Record   Record   `json:"record"`
 }
 
 // UnmarshalJSON decodes a response in one pass: every record is read into
@@ -139,8 +141,8 @@ func (res *SearchResult) UnmarshalJSON(data []byte) error {
 			Record        readRecord `json:"record"`
 			Distance      *float64   `json:"distance"`
 			LinkedResults []struct {
-				Relation json.RawMessage `json:"relation"`
-				Record   readRecord      `json:"record"`
+				Relation *Relation  `json:"relation"`
+				Record   readRecord `json:"record"`
 			} `json:"linked_results"`
 		} `json:"results"`
 		Warnings []string `json:"warnings"`
@@ -168,7 +170,10 @@ func (res *SearchResult) UnmarshalJSON(data []byte) error {
 			if err != nil {
 				return fmt.Errorf("results[%d].linked_results[%d]: linked result record: %w", i, j, err)
 			}
-			hit.LinkedResults[j] = LinkedResult{Relation: l.Relation, Record: lr}
+			if l.Relation == nil || l.Relation.ID == "" {
+				return fmt.Errorf("results[%d].linked_results[%d]: linked result without its relation id", i, j)
+			}
+			hit.LinkedResults[j] = LinkedResult{Relation: *l.Relation, Record: lr}
 		}
 		out.Results[i] = hit
 	}

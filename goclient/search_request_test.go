@@ -46,7 +46,8 @@ func TestSearchRequestEncoding(t *testing.T) {
 		{"filter sent as given, even one the package refuses", with(func(r *SearchRequest) { r.MetadataFilter = Some(Filter{"$not": 1}) }),
 			`{"query_vector":[1,0,0],"metadata_filter":{"$not":1}}`},
 		{"hops", with(func(r *SearchRequest) { r.NumHops = 2 }), `{"query_vector":[1,0,0],"num_hops":2}`},
-		{"max linked", with(func(r *SearchRequest) { r.MaxLinkedResults = 7 }), `{"query_vector":[1,0,0],"max_linked_results":7}`},
+		{"max linked", with(func(r *SearchRequest) { r.MaxLinkedResults = Some(7) }), `{"query_vector":[1,0,0],"max_linked_results":7}`},
+		{"max linked zero", with(func(r *SearchRequest) { r.MaxLinkedResults = Some(0) }), `{"query_vector":[1,0,0],"max_linked_results":0}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -98,7 +99,10 @@ func TestSearchDecodesLinkedResults(t *testing.T) {
 	rec := `{"record_type":"fact","id":"f1","content":"x","thread_id":null,"user_id":null,"agent_id":null,"metadata":null,
 "status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z",
 "updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null}`
-	rel := `{"id":"r1","relation_type":"supports"}`
+	rel := `{"id":"r1","source_record_id":"f1","source_record_type":"fact","target_record_id":"f2",` +
+		`"target_record_type":"fact","relation_type":"supports","opposite_relation_type":"is_supported_by",` +
+		`"timestamp":null,"metadata":{"n":1.50},"created_at":"2026-11-30T10:00:00.000000Z",` +
+		`"updated_at":"2026-11-30T10:00:01.500000Z"}`
 	text := `{"search_strategy":"VECTOR","query_chunks":1,"results":[{"record":` + rec + `,"distance":0.5,` +
 		`"linked_results":[{"relation":` + rel + `,"record":` + strings.Replace(rec, `"f1"`, `"f2"`, 1) + `}]}],"warnings":["w"]}`
 	var res SearchResult
@@ -109,7 +113,14 @@ func TestSearchDecodesLinkedResults(t *testing.T) {
 	assert.Equal(t, 0.5, h.Distance)
 	require.Len(t, h.LinkedResults, 1)
 	assert.Equal(t, "f2", h.LinkedResults[0].Record.RecordID())
-	assert.JSONEq(t, rel, string(h.LinkedResults[0].Relation))
+	r := h.LinkedResults[0].Relation
+	assert.Equal(t, "r1", r.ID)
+	assert.Equal(t, RecordType("fact"), r.Source.Type)
+	assert.Equal(t, "f2", r.Target.ID)
+	assert.Equal(t, RelationType("is_supported_by"), r.OppositeType)
+	assert.True(t, r.Timestamp.IsZero(), "timestamp null is the zero time")
+	assert.Equal(t, json.Number("1.50"), r.Metadata["n"], "metadata numbers keep their text")
+	assert.Equal(t, time.Date(2026, 11, 30, 10, 0, 1, 500000000, time.UTC), r.UpdatedAt)
 	assert.Equal(t, []string{"w"}, res.Warnings)
 	back, err := json.Marshal(res)
 	require.NoError(t, err)
@@ -121,7 +132,9 @@ func TestSearchRejectsMalformedResults(t *testing.T) {
 		"no distance":    `{"results":[{"record":{"record_type":"fact","id":"f"},"linked_results":[]}]}`,
 		"unknown type":   `{"results":[{"record":{"record_type":"note","id":"n"},"distance":0,"linked_results":[]}]}`,
 		"record missing": `{"results":[{"distance":0,"linked_results":[]}]}`,
-		"linked record":  `{"results":[{"record":{"record_type":"fact","id":"f"},"distance":0,"linked_results":[{"relation":{},"record":{}}]}]}`,
+		"linked record":  `{"results":[{"record":{"record_type":"fact","id":"f"},"distance":0,"linked_results":[{"relation":{"id":"r"},"record":{}}]}]}`,
+		"no relation":    `{"results":[{"record":{"record_type":"fact","id":"f"},"distance":0,"linked_results":[{"record":{"record_type":"fact","id":"g"}}]}]}`,
+		"relation no id": `{"results":[{"record":{"record_type":"fact","id":"f"},"distance":0,"linked_results":[{"relation":{},"record":{"record_type":"fact","id":"g"}}]}]}`,
 	} {
 		var res SearchResult
 		assert.Error(t, decodeResponse("Store.Search", text, &res), name)

@@ -41,7 +41,7 @@ Flags:
   --include-invalid=false
                       VALID records only (default: INVALID ones too)
   --hops N            relation hops from each result (default 0)
-  --max-linked N      linked records per result (default 100)
+  --max-linked N      linked records per direct result (default 100; 0: none)
   --keyword           search a HYBRID store with KEYWORD (text only)
   --json              print the response as JSON
 
@@ -123,7 +123,14 @@ func parseSearchFlags(env *cliEnv, args []string) (*searchFlags, error) {
 	fs.Func("filter", "metadata filter JSON or none", func(s string) error { return parseFilterFlag(s, &r.MetadataFilter) })
 	fs.Var(includeInvalidFlag{&r.ExcludeInvalid}, "include-invalid", "include INVALID records")
 	fs.IntVar(&r.NumHops, "hops", 0, "relation hops")
-	fs.IntVar(&r.MaxLinkedResults, "max-linked", 0, "linked results per result")
+	fs.Func("max-linked", "linked results per result (0: none; default 100)", func(s string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("--max-linked %q is not a whole number", s)
+		}
+		r.MaxLinkedResults = agentmemory.Some(n)
+		return nil
+	})
 	fs.BoolVar(&f.keyword, "keyword", false, "KEYWORD on a HYBRID store")
 	fs.BoolVar(&f.asJSON, "json", false, "JSON output")
 	pos, err := parseArgs(fs, args)
@@ -221,6 +228,17 @@ func printSearchResult(w io.Writer, res *agentmemory.SearchResult) {
 		}
 		fmt.Fprintf(tw, "%d\t%.6f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i+1, h.Distance, h.Record.RecordType(), h.Record.RecordID(),
 			user, agent, thread, h.Record.Common().Status, contentCell(h.Record))
+		// Linked records (graph expansion) under their direct result, with
+		// the relation they were reached through.
+		for j, l := range h.LinkedResults {
+			user, agent, thread := "-", "-", "-"
+			if sc, ok := l.Record.(agentmemory.ScopedRecord); ok {
+				user, agent, thread = orDefault(sc.RecordScope().UserID, "-"), orDefault(sc.RecordScope().AgentID, "-"), orDefault(sc.RecordScope().ThreadID, "-")
+			}
+			fmt.Fprintf(tw, "%d.%d\tlinked\t%s\t%s\t%s\t%s\t%s\t%s\t[%s %s] %s\n", i+1, j+1, l.Record.RecordType(),
+				l.Record.RecordID(), user, agent, thread, l.Record.Common().Status, l.Relation.Type, l.Relation.ID,
+				contentCell(l.Record))
+		}
 	}
 	tw.Flush()
 	chunks := "1 query chunk"

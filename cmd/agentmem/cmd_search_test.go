@@ -37,7 +37,8 @@ func TestSearchFlagsToRequest(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"query_vector":[1,0,0.5],"k":5,"user_id":"u1","agent_id":null,"thread_id":null,
 		"record_types":["memory","FACT"],"include_invalid_results":false,
-		"metadata_filter":{"tags":{"$array_contains":"prod"},"n":1.50}}`, string(body), "0 hops and linked results: the defaults, left out")
+		"metadata_filter":{"tags":{"$array_contains":"prod"},"n":1.50},"max_linked_results":0}`, string(body),
+		"0 hops: the default, left out; --max-linked 0 (direct results only) is sent")
 	assert.Contains(t, string(body), `"n":1.50`, "filter numbers are sent as written")
 }
 
@@ -121,6 +122,22 @@ func TestPrintSearchResult(t *testing.T) {
 	env, stdout, _ := searchEnv("", "")
 	require.NoError(t, output(env, true, &res, nil))
 	assert.JSONEq(t, string(text), stdout.String())
+}
+
+func TestPrintSearchResultLinked(t *testing.T) {
+	text, err := os.ReadFile("../../tests/go/testdata/contract/search/vector_graph_two_hops.response.json")
+	require.NoError(t, err)
+	var res agentmemory.SearchResult
+	require.NoError(t, json.Unmarshal(text, &res))
+	var out bytes.Buffer
+	printSearchResult(&out, &res)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 7, "header, one result, its four linked records, summary")
+	assert.Regexp(t, `^1\s+0\.000000\s+memory\s+mem-a\s+`, lines[1])
+	assert.Regexp(t, `^1\.1\s+linked\s+memory\s+mem-b\s+u1\s+a1\s+-\s+VALID\s+\[supports rel-1\] "pasta preference"$`, lines[2])
+	assert.Regexp(t, `^1\.2\s+linked\s+fact\s+fact-d\s+-\s+-\s+-\s+VALID\s+\[supports rel-2\] `, lines[3])
+	assert.Regexp(t, `^1\.4\s+linked\s+memory\s+mem-i\s+.*INVALID\s+\[contradicts rel-5\] `, lines[5])
+	assert.Equal(t, "1 results, strategy VECTOR, 1 query chunk", lines[6])
 }
 
 func TestContentCell(t *testing.T) {

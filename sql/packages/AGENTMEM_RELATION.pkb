@@ -40,7 +40,8 @@ as
     source_type   varchar2(16 char),
     target_id     varchar2(128 char),
     target_type   varchar2(16 char),
-    relation_type varchar2(64 char)
+    relation_type varchar2(64 char),
+    ids_json      clob                -- JSON array of relation ids (relations_json)
   );
 
   procedure fail(p_message in varchar2)
@@ -414,6 +415,9 @@ as
       || case when p_filter.target_id is not null then ' and r.target_id = :tid' end
       || case when p_filter.target_type is not null then ' and r.target_type = :tty' end
       || case when p_filter.relation_type is not null then ' and r.relation_type = :rty' end
+      || case when p_filter.ids_json is not null then
+           ' and r.relation_id in (select j.id from json_table(:rids, ''$[*]'' columns (id varchar2(128 char) path ''$'')) j)'
+         end
       || ' and ' || p_meta_sql
       -- Ties by id in binary order: ORDER BY on text follows the session's
       -- NLS_SORT, which may be linguistic (Globalization Support Guide).
@@ -439,6 +443,9 @@ as
       end if;
       if p_filter.relation_type is not null then
         dbms_sql.bind_variable(l_cursor, ':rty', p_filter.relation_type);
+      end if;
+      if p_filter.ids_json is not null then
+        dbms_sql.bind_variable(l_cursor, ':rids', p_filter.ids_json);
       end if;
       if p_limit is not null then
         dbms_sql.bind_variable(l_cursor, ':lim', p_limit);
@@ -486,6 +493,19 @@ as
     end loop;
     return l_result;
   end query;
+
+  function relations_json(p_store in agentmem_store_catalog.t_store, p_ids in agentmem_util.t_text_list)
+    return json_array_t
+  is
+    l_filter t_filter;
+    l_none   agentmem_filter.t_bind_list := agentmem_filter.t_bind_list();
+  begin
+    if p_ids.count = 0 then
+      return json_array_t();
+    end if;
+    l_filter.ids_json := text_array(p_ids).to_clob;
+    return query(p_store, l_filter, '1 = 1', l_none, null);
+  end relations_json;
 
   -- An exact-match filter key of get/list: omitted = no filter; a value
   -- must be a non-empty string (null matches nothing and is refused).

@@ -2,6 +2,7 @@ create or replace package agentmem_relation
   authid current_user
   accessible by (package dbms_agent_memory_store,
                  package agentmem_record_edit,
+                 package agentmem_search,
                  package agentmem_purge)
 as
   ------------------------------------------------------------------------------
@@ -37,6 +38,12 @@ as
 
   -- dbms_agent_memory_store.delete_relations: {"deleted": n}.
   function delete_relations(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- The relation objects (docs/protocol-relations.md §2) with the ids
+  -- p_ids, in one statement, ordered by created_at then id; ids not stored
+  -- are skipped. Graph expansion in search attaches them to linked results.
+  function relations_json(p_store in agentmem_store_catalog.t_store, p_ids in agentmem_util.t_text_list)
+    return json_array_t;
 
   -- Recomputes the lifecycle status (L25) of the memory-like records
   -- (p_ids(i), p_types(i)) in one statement per direction: a VALID record

@@ -97,11 +97,20 @@ as
     strategy     varchar2(8 char),
     query_chunks pls_integer,
     hits         t_hit_list,
-    warnings     agentmem_util.t_text_list
+    warnings     agentmem_util.t_text_list,
+    request      t_request                    -- for graph expansion
   );
 
   -- Record objects by 'type/id'.
   type t_record_map is table of json_object_t index by varchar2(600);
+  -- The linked_results array of each hit, by the hit's position.
+  type t_linked_map is table of json_array_t index by pls_integer;
+
+  -- Graph expansion's time budget (centiseconds, DBMS_UTILITY.GET_TIME
+  -- units): past it the search raises GRAPH_EXPANSION_TIMEOUT.
+  co_expansion_budget constant pls_integer := 500;
+  -- GET_TIME wraps around: elapsed time is taken modulo 2^32.
+  co_get_time_wrap    constant number := 4294967296;
 
   ------------------------------------------------------------------------------
   -- Messages
@@ -418,10 +427,6 @@ as
       l_request.filter := l_req.get('metadata_filter');
     end if;
     l_request.num_hops := whole(l_req, 'num_hops', 0, 5, 0);
-    if l_request.num_hops > 0 then
-      invalid('num_hops ' || l_request.num_hops || ': graph expansion over relations is not available in this'
-              || ' package release; use 0');
-    end if;
     l_request.max_linked := whole(l_req, 'max_linked_results', 0, 1000, 100);
     if given(l_req, 'search_strategy') then
       l_element := l_req.get('search_strategy');
@@ -1033,6 +1038,7 @@ as
     if l_probes.count > 1 then
       l_result.hits := fuse(l_all, l_list_of, l_probes.count, l_request.k);
     end if;
+    l_result.request := l_request;
     return l_result;
   end run_search;
 
@@ -1068,15 +1074,238 @@ as
     return l_records;
   end load_records;
 
+  ------------------------------------------------------------------------------
+  -- Graph expansion (docs/protocol-search.md section 12)
+  ------------------------------------------------------------------------------
+
+  -- The memory-like types among the requested ones: the only records a
+  -- relation connects (RELATION_*_TYPE_CK), hence the only linked records.
+  function linked_types(p_request in t_request) return agentmem_util.t_text_list
+  is
+    l_types agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    for i in 1 .. p_request.types.count loop
+      if in_list(p_request.types(i), co_memory_types) then
+        agentmem_util.append(l_types, p_request.types(i));
+      end if;
+    end loop;
+    return l_types;
+  end linked_types;
+
+  -- The scope predicate of one dimension on MEMORY row m (linked records
+  -- are memory-like: scoped by their own columns, section 4).
+  -- agentmem:sql-builder
+  function memory_scope(p_column in varchar2, p_bind in varchar2, p_scope in t_scope) return varchar2
+  is
+  begin
+    return case p_scope.kind
+             when 'VALUE' then ' and m.' || p_column || ' = ' || p_bind
+             when 'NONE' then ' and m.' || p_column || ' is null'
+           end;
+  end memory_scope;
+
+  -- The expansion statement. WALK is a recursive WITH (anchor: the direct
+  -- memory-like hits; recursive member: one relation further, either
+  -- direction, onto a record that passes the request's filters); the CYCLE
+  -- clause marks a row whose record is already on its path, which is not
+  -- followed. Each linked record is kept once per direct hit, at its
+  -- fewest hops through its earliest relation, and at most :max_linked per
+  -- hit, ordered by hops, relation created_at, relation id, record id
+  -- (binary). The recursive member stops producing rows once the time
+  -- budget is spent (GET_TIME is evaluated per row); expand then raises.
+  -- Edges: RELATION read from the source (ADDRESS_UK) and from the target
+  -- (TARGET_IX), so each direction is an index probe.
+  -- agentmem:sql-builder
+  function expansion_sql(p_store in t_store, p_request in t_request, p_filter_sql in varchar2) return clob
+  is
+    l_relations varchar2(300 char) := agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION');
+    l_sql       clob;
+  begin
+    l_sql := 'with roots (rn, rtype, rid) as ('
+      || 'select j.rn, cast(j.rtype as varchar2(16 char)), cast(j.rid as varchar2(128 char)) from json_table(:roots,'
+      || ' ''$[*]'' columns (rn number path ''$.n'', rtype varchar2(16 char) path ''$.t'','
+      || ' rid varchar2(128 char) path ''$.i'')) j), '
+      || 'nodes (ntype, nid) as (select m.memory_type, m.record_id from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+      || ' where m.memory_type in ' || type_literals(linked_types(p_request))
+      || ' and (m.expires_at is null or m.expires_at > systimestamp)'
+      || case when not p_request.include_invalid then ' and m.status = ''VALID''' end
+      || memory_scope('user_id', ':su', p_request.user_scope)
+      || memory_scope('agent_id', ':sa', p_request.agent_scope)
+      || memory_scope('thread_id', ':st', p_request.thread_scope)
+      || ' and ';
+    -- Appended alone: the compiled filter may be 32767 bytes.
+    l_sql := l_sql || p_filter_sql;
+    l_sql := l_sql || '), '
+      || 'edges (from_type, from_id, to_type, to_id, rel_id, rel_at) as ('
+      || 'select r.source_type, r.source_id, r.target_type, r.target_id, r.relation_id, r.created_at from '
+      || l_relations || ' r union all '
+      || 'select r.target_type, r.target_id, r.source_type, r.source_id, r.relation_id, r.created_at from '
+      || l_relations || ' r), '
+      || 'walk (rn, ntype, nid, hops, rel_id, rel_at) as ('
+      || 'select o.rn, o.rtype, o.rid, 0, cast(null as varchar2(128 char)),'
+      || ' cast(null as timestamp(6) with time zone) from roots o'
+      || ' union all '
+      || 'select w.rn, e.to_type, e.to_id, w.hops + 1, e.rel_id, e.rel_at from walk w, edges e, nodes n'
+      || ' where e.from_type = w.ntype and e.from_id = w.nid and n.ntype = e.to_type and n.nid = e.to_id'
+      || ' and w.hops < :hops'
+      || ' and mod(dbms_utility.get_time - :t0 + :wrap, :wrap) < :budget'
+      || ') cycle ntype, nid set on_path to ''Y'' default ''N'', '
+      || 'firsts as (select w.rn, w.ntype, w.nid, w.hops, w.rel_id, w.rel_at, row_number() over (partition by'
+      || ' w.rn, w.ntype, w.nid order by w.hops, w.rel_at, nlssort(w.rel_id, ''NLS_SORT=BINARY'')) path_no'
+      || ' from walk w where w.hops > 0 and w.on_path = ''N'') '
+      || 'select p.rn, p.ntype, p.nid, p.rel_id from (select f.rn, f.ntype, f.nid, f.rel_id, row_number() over'
+      || ' (partition by f.rn order by f.hops, f.rel_at, nlssort(f.rel_id, ''NLS_SORT=BINARY''),'
+      || ' nlssort(f.nid, ''NLS_SORT=BINARY'')) pos from firsts f where f.path_no = 1) p'
+      || ' where p.pos <= :max_linked order by p.rn, p.pos';
+    return l_sql;
+  end expansion_sql;
+
+  procedure expansion_timeout(p_request in t_request, p_roots in pls_integer)
+  is
+  begin
+    agentmem_util.raise_error(dbms_agent_memory_store.co_graph_expansion_timeout,
+      'GRAPH_EXPANSION_TIMEOUT: graph expansion of ' || p_roots || ' direct results over ' || p_request.num_hops
+      || ' hops (max_linked_results ' || p_request.max_linked || ') ran past its time budget of '
+      || co_expansion_budget / 100 || ' s; lower num_hops or max_linked_results, narrow the search with'
+      || ' record_types, scope or metadata_filter, or search with num_hops 0');
+  end expansion_timeout;
+
+  -- The linked results of each hit (section 12): one expansion statement,
+  -- then the relation objects (one statement) and the linked records (one
+  -- records_json call per memory-like type). Hits that are not memory-like
+  -- (messages, images, profiles, summaries, threads) are not expanded.
+  function expand(p_store in t_store, p_request in t_request, p_filter_sql in varchar2,
+                  p_binds in agentmem_filter.t_bind_list, p_hits in t_hit_list) return t_linked_map
+  is
+    l_linked   t_linked_map;
+    l_roots    json_array_t := json_array_t();
+    l_root     json_object_t;
+    l_cursor   integer;
+    l_status   integer;
+    l_rc       sys_refcursor;
+    l_handed   boolean := false;
+    l_t0       number;                 -- GET_TIME: NUMBER, platform range (wraps)
+    l_rns      t_number_list;
+    l_types    agentmem_util.t_text_list;
+    l_ids      agentmem_util.t_text_list;
+    l_rel_ids  agentmem_util.t_text_list;
+    l_targets  t_hit_list := t_hit_list();
+    l_records  t_record_map;
+    l_relmap   t_record_map;
+    l_rels     json_array_t;
+    l_rel      json_object_t;
+    l_pair     json_object_t;
+    l_key      varchar2(600 char);
+    l_code     pls_integer;
+    l_error    varchar2(4000 char);
+  begin
+    for i in 1 .. p_hits.count loop
+      l_linked(i) := json_array_t();
+      if in_list(p_hits(i).record_type, co_memory_types) then
+        l_root := json_object_t();
+        l_root.put('n', i);
+        l_root.put('t', p_hits(i).record_type);
+        l_root.put('i', p_hits(i).record_id);
+        l_roots.append(l_root);
+      end if;
+    end loop;
+    if p_request.num_hops = 0 or p_request.max_linked = 0 or l_roots.get_size = 0
+       or linked_types(p_request).count = 0 then
+      return l_linked;
+    end if;
+
+    begin
+      l_cursor := dbms_sql.open_cursor;
+      dbms_sql.parse(c => l_cursor, statement => expansion_sql(p_store, p_request, p_filter_sql),
+                     language_flag => dbms_sql.native);
+      agentmem_filter.bind_all(l_cursor, p_binds);
+      if p_request.user_scope.kind = 'VALUE' then
+        bind_text(l_cursor, ':su', p_request.user_scope.value);
+      end if;
+      if p_request.agent_scope.kind = 'VALUE' then
+        bind_text(l_cursor, ':sa', p_request.agent_scope.value);
+      end if;
+      if p_request.thread_scope.kind = 'VALUE' then
+        bind_text(l_cursor, ':st', p_request.thread_scope.value);
+      end if;
+      dbms_sql.bind_variable(c => l_cursor, name => ':roots', value => l_roots.to_clob);
+      dbms_sql.bind_variable(c => l_cursor, name => ':hops', value => p_request.num_hops);
+      dbms_sql.bind_variable(c => l_cursor, name => ':wrap', value => co_get_time_wrap);
+      dbms_sql.bind_variable(c => l_cursor, name => ':budget', value => co_expansion_budget);
+      dbms_sql.bind_variable(c => l_cursor, name => ':max_linked', value => p_request.max_linked);
+      l_t0 := dbms_utility.get_time;
+      dbms_sql.bind_variable(c => l_cursor, name => ':t0', value => l_t0);
+      l_status := dbms_sql.execute(c => l_cursor);
+      l_rc := dbms_sql.to_refcursor(cursor_number => l_cursor);
+      l_handed := true;
+      fetch l_rc bulk collect into l_rns, l_types, l_ids, l_rel_ids;
+      close l_rc;
+    exception
+      when others then
+        -- Read before the cleanup calls below, which could change them.
+        l_code := sqlcode;
+        l_error := sqlerrm;
+        if l_handed and l_rc%isopen then
+          close l_rc;
+        elsif not l_handed and l_cursor is not null then
+          dbms_sql.close_cursor(c => l_cursor);
+        end if;
+        -- A missing RELATION or MEMORY table: the store needs repair.
+        if l_code = -942 then
+          search_object_missing(p_store, l_error);
+        end if;
+        raise;
+    end;
+    -- Past the budget the recursion stopped early and the rows may be
+    -- short: never return them as if complete.
+    if mod(dbms_utility.get_time - l_t0 + co_get_time_wrap, co_get_time_wrap) >= co_expansion_budget then
+      expansion_timeout(p_request, l_roots.get_size);
+    end if;
+    if l_rns.count = 0 then
+      return l_linked;
+    end if;
+
+    for i in 1 .. l_rns.count loop
+      l_targets.extend;
+      l_targets(i).record_type := l_types(i);
+      l_targets(i).record_id := l_ids(i);
+    end loop;
+    l_records := load_records(p_store, l_targets);
+    l_rels := agentmem_relation.relations_json(p_store, l_rel_ids);
+    for i in 0 .. l_rels.get_size - 1 loop
+      l_rel := treat(l_rels.get(i) as json_object_t);
+      l_relmap(l_rel.get_string('id')) := l_rel;
+    end loop;
+    for i in 1 .. l_rns.count loop
+      l_key := l_types(i) || '/' || l_ids(i);
+      -- A record or relation deleted since the expansion query is left out.
+      if l_records.exists(l_key) and l_relmap.exists(l_rel_ids(i)) then
+        l_pair := json_object_t();
+        l_pair.put('relation', l_relmap(l_rel_ids(i)));
+        l_pair.put('record', l_records(l_key));
+        l_linked(l_rns(i)).append(l_pair);
+      end if;
+    end loop;
+    return l_linked;
+  end expand;
+
   function search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
   is
     l_result   t_result := run_search(p_store_id, p_request, p_schema_owner);
     l_records  t_record_map := load_records(l_result.store, l_result.hits);
+    l_linked   t_linked_map;
+    l_binds    agentmem_filter.t_bind_list := agentmem_filter.t_bind_list();
+    l_filter_sql varchar2(32767);
     l_response json_object_t := json_object_t();
     l_results  json_array_t := json_array_t();
     l_item     json_object_t;
     l_key      varchar2(600 char);
   begin
+    -- The metadata filter compiled again (it compiled in run_search): the
+    -- same text and binds for the linked records.
+    l_filter_sql := agentmem_filter.compile(l_result.request.filter, 'm', l_binds);
+    l_linked := expand(l_result.store, l_result.request, l_filter_sql, l_binds, l_result.hits);
     for i in 1 .. l_result.hits.count loop
       l_key := l_result.hits(i).record_type || '/' || l_result.hits(i).record_id;
       -- A record deleted since the candidate query is left out.
@@ -1084,7 +1313,7 @@ as
         l_item := json_object_t();
         l_item.put('record', l_records(l_key));
         l_item.put('distance', l_result.hits(i).distance);
-        l_item.put('linked_results', json_array_t());
+        l_item.put('linked_results', l_linked(i));
         l_results.append(l_item);
       end if;
     end loop;

@@ -17,6 +17,11 @@ as
   --     chunks are fused by reciprocal rank.
   --   * Records are built by AGENTMEM_RECORD_READ.records_json, the code of
   --     get_record.
+  --   * Graph expansion (num_hops > 0, search only): one recursive WITH
+  --     statement (CYCLE clause) over RELATION both ways from the
+  --     memory-like hits, filtered as the hits are, bounded by a
+  --     DBMS_UTILITY.GET_TIME budget (GRAPH_EXPANSION_TIMEOUT past it);
+  --     relation objects from AGENTMEM_RELATION.relations_json.
   -- Everything here only reads: no savepoint, no DML, callable from SQL;
   -- except sync_search_index, a job entry point that commits.
   ------------------------------------------------------------------------------

@@ -529,18 +529,24 @@ as
   --                        guideline, preference records that are not VALID
   --   metadata_filter      filter object (section 5); null: records without
   --                        metadata
-  --   num_hops (0; 1..5 rejected until graph expansion is built), max_linked_results
+  --   num_hops             0..5, default 0: relations followed, both ways,
+  --                        from each memory-like result (protocol-search
+  --                        section 12)
+  --   max_linked_results   0..1000, default 100: linked records per result
   --   search_strategy      omit, or KEYWORD on a HYBRID store
   -- Returns: {"search_strategy", "query_chunks", "results": [{"record",
-  --   "distance", "linked_results": []}], "warnings"}; ascending distance,
-  --   ties by record id then type. Expired records are never returned.
+  --   "distance", "linked_results": [{"relation", "record"}]}], "warnings"};
+  --   ascending distance, ties by record id then type; linked records by
+  --   hops, relation created_at, relation id. Expired records are never
+  --   returned.
   -- Side effects: none. Read-only: takes no savepoint, so it can be called
   --   from SQL; it never changes the caller's transaction.
   -- Raises: INVALID_ARGUMENT (the key, value and rule), NOT_FOUND,
   --   STORE_BROKEN, SCHEMA_OUTDATED, SCHEMA_MISSING (a search object is
   --   missing), INCOMPATIBLE_STORE (search_strategy), UNSUPPORTED_RELEASE
   --   (HYBRID before 23.6), EMBEDDING_FAILED (the store's model),
-  --   PRIVILEGE_MISSING (DBMS_HYBRID_VECTOR, DBMS_VECTOR).
+  --   PRIVILEGE_MISSING (DBMS_HYBRID_VECTOR, DBMS_VECTOR),
+  --   GRAPH_EXPANSION_TIMEOUT (graph expansion past its time budget).
   function search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null) return clob;
 
   -- One row of search_rows.

@@ -11,8 +11,8 @@ package integration
 //
 //	go test -run '^$' -bench AddRelationsLive -benchtime 50x ./tests/go
 //
-// The search part of the benchmark (num_hops 0..3) waits for graph
-// expansion, which is not built yet (docs/protocol-relations.md).
+// The search part of the benchmark (num_hops 0..3) is
+// BenchmarkSearchGraphLive (graph_bench_test.go), on the same data set.
 
 import (
 	"context"

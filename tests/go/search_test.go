@@ -122,7 +122,27 @@ func srchVectorStore(t *testing.T, ctx context.Context, db *sql.DB) *agentmemory
 	t.Helper()
 	s := createVector(t, ctx, db, 3)
 	srchLoadDataset(t, ctx, s, true)
+	srchLoadRelations(t, ctx, db, s.ID())
 	return s
+}
+
+// srchRelations are the relations of the graph fixtures (§11), added with
+// the package's add_relations in one call (they share created_at, so they
+// come in id order). The utPLSQL suite adds rel-6 to mem-x as well, which
+// this data set cannot: mem-x is expired on insert.
+const srchRelations = `{"relation_ids": ["rel-1", "rel-2", "rel-3", "rel-4", "rel-5"],
+ "source_record_ids": ["mem-a", "fact-d", "mem-b", "mem-c", "mem-i"],
+ "source_record_types": ["memory", "fact", "memory", "memory", "memory"],
+ "target_record_ids": ["mem-b", "mem-a", "mem-c", "mem-i", "mem-b"], "target_record_types": "memory",
+ "relation_types": ["supports", "supports", "contradicts", "mentions", "contradicts"],
+ "timestamps": "2026-11-30T10:00:00Z", "metadata": [{"why": "graph fixture"}, null, null, null, null]}`
+
+func srchLoadRelations(t *testing.T, ctx context.Context, db *sql.DB, storeID string) {
+	t.Helper()
+	var res string
+	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.add_relations(p_store_id => :b_store_id, p_request => :b_request); end;`,
+		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_store_id", storeID), sql.Named("b_request", srchRelations))
+	require.NoError(t, err)
 }
 
 // srchKeywordStore creates a KEYWORD store (sync ON_COMMIT) holding the data
@@ -228,11 +248,7 @@ func TestSearchFixturesLive(t *testing.T) {
 				srchRequirePackageError(t, err, -want.Code, want.Name, want.MessageContains...)
 				return
 			}
-			var req agentmemory.SearchRequest
-			dec := json.NewDecoder(strings.NewReader(request))
-			dec.DisallowUnknownFields()
-			require.NoError(t, dec.Decode(&req))
-			res, err := s.Search(ctx, req)
+			res, err := s.Search(ctx, srchRequestOf(t, request))
 			require.NoError(t, err)
 			got, err := json.Marshal(res)
 			require.NoError(t, err)
@@ -247,6 +263,60 @@ func TestSearchFixturesLive(t *testing.T) {
 	}
 }
 
+// srchRequestOf is the SearchRequest that sends a fixture request. The
+// request keys are decoded strictly through a tagged copy of the protocol's
+// keys: SearchRequest itself has no JSON field names to decode into.
+func srchRequestOf(t *testing.T, request string) agentmemory.SearchRequest {
+	t.Helper()
+	var w struct {
+		Query                 string                                   `json:"query"`
+		QueryVector           []float32                                `json:"query_vector"`
+		QueryVectors          [][]float32                              `json:"query_vectors"`
+		K                     int                                      `json:"k"`
+		UserID                agentmemory.Optional[string]             `json:"user_id"`
+		AgentID               agentmemory.Optional[string]             `json:"agent_id"`
+		ThreadID              agentmemory.Optional[string]             `json:"thread_id"`
+		RecordTypes           []agentmemory.RecordType                 `json:"record_types"`
+		IncludeInvalidResults *bool                                    `json:"include_invalid_results"`
+		MetadataFilter        agentmemory.Optional[agentmemory.Filter] `json:"metadata_filter"`
+		NumHops               int                                      `json:"num_hops"`
+		MaxLinkedResults      agentmemory.Optional[int]                `json:"max_linked_results"`
+	}
+	dec := json.NewDecoder(strings.NewReader(request))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&w))
+	return agentmemory.SearchRequest{Query: w.Query, QueryVector: w.QueryVector, QueryVectors: w.QueryVectors, K: w.K,
+		UserID: w.UserID, AgentID: w.AgentID, ThreadID: w.ThreadID, RecordTypes: w.RecordTypes,
+		ExcludeInvalid: w.IncludeInvalidResults != nil && !*w.IncludeInvalidResults, MetadataFilter: w.MetadataFilter,
+		NumHops: w.NumHops, MaxLinkedResults: w.MaxLinkedResults}
+}
+
+// TestSearchFixtureRequestsDecode needs no database: every accepted search
+// fixture's request becomes a SearchRequest that marshals back to the same
+// request (the live fixture test sends it through Store.Search).
+func TestSearchFixtureRequestsDecode(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(srchFixtureDir, "*.response.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, names)
+	for _, respPath := range names {
+		name := strings.TrimSuffix(filepath.Base(respPath), ".response.json")
+		request := string(srchFixture(t, name+".request.json"))
+		back, err := json.Marshal(srchRequestOf(t, request))
+		require.NoError(t, err, name)
+		var want, got map[string]any
+		require.NoError(t, json.Unmarshal([]byte(request), &want))
+		require.NoError(t, json.Unmarshal(back, &got))
+		// What a zero SearchRequest field means anyway.
+		if want["include_invalid_results"] == true {
+			delete(want, "include_invalid_results")
+		}
+		if want["num_hops"] == float64(0) {
+			delete(want, "num_hops")
+		}
+		assert.Equal(t, want, got, name)
+	}
+}
+
 // srchResponse is a response read for comparison.
 type srchResponse struct {
 	SearchStrategy string   `json:"search_strategy"`
@@ -255,7 +325,10 @@ type srchResponse struct {
 	Results        []struct {
 		Record        map[string]any `json:"record"`
 		Distance      float64        `json:"distance"`
-		LinkedResults []any          `json:"linked_results"`
+		LinkedResults []struct {
+			Relation map[string]any `json:"relation"`
+			Record   map[string]any `json:"record"`
+		} `json:"linked_results"`
 	} `json:"results"`
 }
 
@@ -280,7 +353,24 @@ func srchCompareExact(t *testing.T, wantJSON, gotJSON []byte) {
 	for i := range want.Results {
 		w, g := want.Results[i], got.Results[i]
 		assert.InDelta(t, w.Distance, g.Distance, 1e-6, "distance of %v", w.Record["id"])
-		assert.Empty(t, g.LinkedResults)
+		// Linked results (§12): the same pairs in order; relations and
+		// records without the times the data set cannot reproduce.
+		if assert.Len(t, g.LinkedResults, len(w.LinkedResults), "linked results of %v", w.Record["id"]) {
+			for j := range w.LinkedResults {
+				wl, gl := w.LinkedResults[j], g.LinkedResults[j]
+				for _, k := range []string{"created_at", "updated_at"} {
+					assert.Contains(t, gl.Relation, k)
+					delete(wl.Relation, k)
+					delete(gl.Relation, k)
+				}
+				assert.Equal(t, wl.Relation, gl.Relation, "relation of linked result %d of %v", j, w.Record["id"])
+				for _, k := range []string{"created_at", "updated_at", "seq_no", "timestamp"} {
+					delete(wl.Record, k)
+					delete(gl.Record, k)
+				}
+				assert.Equal(t, wl.Record, gl.Record, "record of linked result %d of %v", j, w.Record["id"])
+			}
+		}
 		if g.Record["event_timestamp"] == nil {
 			assert.Equal(t, g.Record["created_at"], g.Record["timestamp"], "the effective time of a record without event time")
 		}
@@ -532,9 +622,7 @@ func TestSearchRowsMatchesSearchLive(t *testing.T) {
 	for _, name := range []string{"vector_user_exact", "vector_user_none", "vector_agent_exact_with_profile", "vector_rrf_query_vectors"} {
 		t.Run(name, func(t *testing.T) {
 			request := string(srchFixture(t, name+".request.json"))
-			var req agentmemory.SearchRequest
-			require.NoError(t, json.Unmarshal([]byte(request), &req))
-			res, err := s.Search(ctx, req)
+			res, err := s.Search(ctx, srchRequestOf(t, request))
 			require.NoError(t, err)
 
 			rows, err := db.QueryContext(ctx, `select r.rank, r.record_id, r.record_type, r.distance, r.user_id, r.agent_id, r.thread_id, r.status

@@ -15,8 +15,10 @@ as
   --                  with its .response.json or .error.json
   -- The fixtures' data set (docs/protocol-search.md section 11) is written
   -- with add_records into UTS_SRCH_V (VECTOR, vector_dim 3, no model) and,
-  -- without vectors, into UTS_SRCH_K (KEYWORD, ON_COMMIT); mem-x gets a past
-  -- expires_at directly. vector_ and any_ fixtures run on UTS_SRCH_V and are
+  -- without vectors, into UTS_SRCH_K (KEYWORD, ON_COMMIT); UTS_SRCH_V also
+  -- gets the relations rel-1..rel-6 of the graph fixtures (vector_graph_*:
+  -- linked_results compared pair by pair, relations without created_at and
+  -- updated_at); mem-x gets a past expires_at directly, after rel-6 links it. vector_ and any_ fixtures run on UTS_SRCH_V and are
   -- compared exactly (ids and types in order, distances within 1E-6,
   -- records without created_at, updated_at, seq_no, timestamp and
   -- event_timestamp, which the data set cannot reproduce); keyword_
@@ -78,7 +80,7 @@ as
 
   --%context(behaviour)
 
-  --%test(search_rows returns the rows of search in rank order, with the scope the search matched on)
+  --%test(search_rows returns the rows of search in rank order, with the scope the search matched on; direct results only with num_hops)
   procedure search_rows_match_search;
 
   --%test(search and search_rows run inside a SELECT and start no transaction)
