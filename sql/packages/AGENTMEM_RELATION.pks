@@ -2,7 +2,8 @@ create or replace package agentmem_relation
   authid current_user
   accessible by (package dbms_agent_memory_store,
                  package agentmem_record_edit,
-                 package agentmem_purge)
+                 package agentmem_purge,
+                 package agentmem_thread)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RELATION: the relation calls (docs/protocol-relations.md, rules

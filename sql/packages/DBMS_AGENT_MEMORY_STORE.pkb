@@ -492,5 +492,128 @@ as
 
   -- == End of sections ==
 
+  -- == Threads (issue 12) =======================================================
+
+  -- Writes hold a savepoint; reads (thread_get_message, thread_get_messages)
+  -- take none, like get_record.
+
+  function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_open_thread;
+    l_response := agentmem_thread.open_thread(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_open_thread;
+      raise;
+  end open_thread;
+
+  function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_messages;
+    l_response := agentmem_thread.add_messages(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_messages;
+      raise;
+  end thread_add_messages;
+
+  function thread_add_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_memory;
+    l_response := agentmem_thread.add_memory(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_memory;
+      raise;
+  end thread_add_memory;
+
+  function thread_get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_message(p_store_id, p_request, p_schema_owner);
+  end thread_get_message;
+
+  function thread_get_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_messages(p_store_id, p_request, p_schema_owner);
+  end thread_get_messages;
+
+  function thread_update_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_message;
+    l_response := agentmem_thread.update_owned('message', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_message;
+      raise;
+  end thread_update_message;
+
+  function thread_update_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_memory;
+    l_response := agentmem_thread.update_owned('memory', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_memory;
+      raise;
+  end thread_update_memory;
+
+  function thread_delete_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_message;
+    l_response := agentmem_thread.delete_owned('message', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_message;
+      raise;
+  end thread_delete_message;
+
+  function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_memory;
+    l_response := agentmem_thread.delete_owned('memory', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_memory;
+      raise;
+  end thread_delete_memory;
+
+  function estimate_tokens(p_text in clob) return pls_integer
+  is
+  begin
+    return agentmem_thread.estimate_tokens(p_text);
+  end estimate_tokens;
+
 end dbms_agent_memory_store;
 /

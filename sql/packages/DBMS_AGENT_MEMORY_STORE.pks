@@ -588,5 +588,68 @@ as
 
   -- == End of sections ==
 
+  -- == Threads (issue 12, docs/protocol-threads.md) ==============================
+
+  -- The thread handle: every call names its thread with the request key
+  -- "thread"; the thread's stored scope (user_id, agent_id) flows into its
+  -- writes, and its reads, updates and deletes act only on records whose
+  -- stored thread_id is that thread (another thread's record is "not
+  -- found": null or 0, never touched). An unknown thread is NOT_FOUND.
+  -- Writes take a savepoint and are atomic; reads take none.
+
+  -- Creates or opens a thread. p_request: {"thread_id"?, "user_id"?,
+  --   "agent_id"?, "metadata"?}; omitted ids are generated (32 lower-case
+  --   hex); an existing thread is returned with its stored scope.
+  -- Returns: {"thread": <thread record>, "created": true|false}.
+  -- Raises: INVALID_ARGUMENT; DUPLICATE_ID when user_id or agent_id differs
+  --   from the existing thread's; NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED.
+  function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds messages to the thread with its scope. p_request: {"thread",
+  --   "messages": [{"role", "content", "id"?, "timestamp"?, "metadata"?}],
+  --   "metadata"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"ids": [...], "warnings": [...]}.
+  function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds one memory-like record with the thread's scope (explicit user_id,
+  --   agent_id, thread_id override it) and, with memory_id_to_link and
+  --   link_type, a relation to a memory of this thread.
+  -- Returns: {"id", "relation_id": id | null, "warnings": [...]}.
+  function thread_add_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- One message of the thread. p_request: {"thread", "message_id",
+  --   "included_image_ids"?: [id]}. Returns {"message": <record> | null}.
+  function thread_get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- A window of the thread's messages by 0-based position, end exclusive.
+  --   p_request: {"thread", "start"?, "end"?, "include_image_bytes"?}.
+  -- Returns: {"messages": [<record>...]}, oldest first.
+  function thread_get_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates a message / memory-like record of the thread.
+  --   p_request: {"thread", "message_id" | "memory_id", fields...}.
+  -- Returns: {"updated": 0|1, "warnings": [...]}.
+  function thread_update_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+  function thread_update_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes a message / memory-like record of the thread.
+  --   p_request: {"thread", "message_id" | "memory_id"}.
+  -- Returns: {"deleted": 0|1}.
+  function thread_delete_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+  function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
+  -- NULL. Every token budget of the thread calls uses it. Side effects: none.
+  function estimate_tokens(p_text in clob) return pls_integer;
+
 end dbms_agent_memory_store;
 /
