@@ -638,5 +638,125 @@ as
     return l_response.to_clob;
   end delete_owned;
 
+  ------------------------------------------------------------------------------
+  -- get_summary (T29-T32)
+  ------------------------------------------------------------------------------
+
+  -- The text of the thread's latest VALID thread_summary record whose
+  -- content has a string "text"; NULL when there is none (T30).
+  function durable_summary(p_store in t_store, p_thread in t_thread) return clob
+  is
+    l_json clob;
+    l_obj  json_object_t;
+  begin
+    execute immediate
+      'select json_serialize(s.content returning clob) from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD_SUMMARY') || ' s'
+      || ' where s.thread_id = :b_thread and s.status = ''VALID'' and s.content is not null'
+      || ' order by s.order_seq desc fetch first 1 rows only'
+      into l_json
+      using p_thread.thread_id;
+    l_obj := json_object_t.parse(l_json);
+    if l_obj.has('text') and l_obj.get('text').is_string then
+      return l_obj.get_clob('text');
+    end if;
+    return null;
+  exception
+    when no_data_found then
+      return null;
+  end durable_summary;
+
+  -- T31: the transcript of the thread's messages before the last
+  -- p_except_last, newest lines first until p_cap characters are used:
+  -- lines "<role>: <text>" (role "message" when it has none), joined with
+  -- LF, oldest first; a newest line longer than p_cap keeps its last p_cap
+  -- characters.
+  function transcript(p_store in t_store, p_thread in t_thread, p_except_last in number, p_cap in pls_integer)
+    return clob
+  is
+    l_rows  sys_refcursor;
+    l_role  varchar2(64 char);
+    l_text  clob;
+    l_line  clob;
+    l_out   clob;
+    l_used  pls_integer := 0;
+  begin
+    -- A line has at least 3 characters ("x: "), so p_cap + 1 rows bound
+    -- what can fit: the read stops early on long threads.
+    open l_rows for
+      'select m.message_role, m.content from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
+      || ' where m.thread_id = :b_thread and (m.expires_at is null or m.expires_at > systimestamp)'
+      || ' order by m.seq_no desc offset :b_skip rows fetch first :b_rows rows only'
+      using p_thread.thread_id, p_except_last, p_cap + 1;
+    loop
+      fetch l_rows into l_role, l_text;
+      exit when l_rows%notfound;
+      l_line := nvl(l_role, 'message') || ': ' || l_text;
+      if l_used = 0 then
+        if dbms_lob.getlength(l_line) > p_cap then
+          l_out := dbms_lob.substr(l_line, p_cap, dbms_lob.getlength(l_line) - p_cap + 1);
+          exit;
+        end if;
+        l_out := l_line;
+      else
+        exit when l_used + 1 + dbms_lob.getlength(l_line) > p_cap;
+        l_out := l_line || chr(10) || l_out;
+      end if;
+      l_used := dbms_lob.getlength(l_out);
+    end loop;
+    close l_rows;
+    return l_out;
+  exception
+    when others then
+      if l_rows%isopen then
+        close l_rows;
+      end if;
+      raise;
+  end transcript;
+
+  function get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(20 char) := 'thread_get_summary';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_except   agentmem_util.t_opt_number;
+    l_budget   agentmem_util.t_opt_number;
+    l_chars    pls_integer;
+    l_store    t_store;
+    l_thread   t_thread;
+    l_text     clob;
+    l_source   varchar2(16 char) := 'transcript';
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req, 'thread,except_last,token_budget', co_op);
+    l_id := thread_key(l_req, co_op);
+    l_except := agentmem_util.get_integer(l_req, 'except_last', 0, 1e9);
+    l_budget := agentmem_util.get_integer(l_req, 'token_budget', -1e9, 1e9);
+    -- T32: omitted or null = the default budget; not positive = no budget.
+    l_chars := budget_chars(case when l_budget.value is null then co_default_summary_tokens else l_budget.value end);
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    -- T30: the durable summary serves whole-thread requests only; nothing
+    -- here writes it (the LLM issue refreshes it).
+    if nvl(l_except.value, 0) = 0 then
+      l_text := durable_summary(l_store, l_thread);
+      if l_text is not null then
+        l_source := 'thread_summary';
+        -- T32: cut only when over the budget (more than floor(budget * 3.5)
+        -- characters, the estimator's inverse).
+        if l_chars is not null and dbms_lob.getlength(l_text) > l_chars then
+          l_text := dbms_lob.substr(l_text, l_chars, 1);
+        end if;
+      end if;
+    end if;
+    if l_source = 'transcript' then
+      l_text := transcript(l_store, l_thread, nvl(l_except.value, 0),
+                           least(co_transcript_chars, nvl(l_chars, co_transcript_chars)));
+    end if;
+    agentmem_util.put_clob(l_response, 'content', nvl(l_text, empty_clob()));
+    l_response.put('source', l_source);
+    return l_response.to_clob;
+  end get_summary;
+
 end agentmem_thread;
 /

@@ -4,7 +4,7 @@ create or replace package agentmem_thread
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
-  -- T1-T28) and the product's one token estimator.
+  -- T1-T32) and the product's one token estimator.
   --
   --   * A thread call names its thread with the request key "thread" (the
   --     handle); the THREAD row holds the scope (user_id, agent_id) that the
@@ -21,7 +21,8 @@ as
   -- Seams left for the LLM issue (docs/protocol-threads.md section 9):
   -- autonomous_linking true is refused here until a thread LLM exists;
   -- memory extraction after add_messages, image captions and LLM summaries
-  -- are not performed (nothing is queued, nothing is faked).
+  -- are not performed (nothing is queued, nothing is faked); get_summary
+  -- reads a durable summary but never writes one.
   ------------------------------------------------------------------------------
 
   -- Characters per token of the estimator (seed: "int(token_budget * 3.5)").
@@ -63,6 +64,15 @@ as
   -- {"deleted": 0|1}. p_kind 'message' or 'memory'.
   function delete_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
     return clob;
+
+  -- Transcript fallback cap of get_summary (seed: "limited to 4,000
+  -- characters") and the token budget applied when the request omits one.
+  co_transcript_chars   constant pls_integer := 4000;
+  co_default_summary_tokens constant pls_integer := 1000;
+
+  -- dbms_agent_memory_store.thread_get_summary:
+  -- {"content": ..., "source": "thread_summary" | "transcript"}.
+  function get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
 
 end agentmem_thread;
 /

@@ -494,8 +494,8 @@ as
 
   -- == Threads (issue 12) =======================================================
 
-  -- Writes hold a savepoint; reads (thread_get_message, thread_get_messages)
-  -- take none, like get_record.
+  -- Writes hold a savepoint; reads (thread_get_message, thread_get_messages,
+  -- thread_get_summary) take none, like get_record.
 
   function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob
@@ -608,6 +608,13 @@ as
       rollback to savepoint agentmem_thread_delete_memory;
       raise;
   end thread_delete_memory;
+
+  function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_summary(p_store_id, p_request, p_schema_owner);
+  end thread_get_summary;
 
   function estimate_tokens(p_text in clob) return pls_integer
   is

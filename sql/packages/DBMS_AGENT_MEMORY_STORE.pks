@@ -647,6 +647,15 @@ as
   function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
+  -- The thread's summary without an LLM. p_request: {"thread",
+  --   "except_last"?: integer >= 0, "token_budget"?: integer}. The latest
+  --   VALID thread_summary of the thread for a whole-thread request, else a
+  --   transcript of its recent messages (at most 4,000 characters), cut to
+  --   the budget (default 1,000 tokens; not positive: none). Writes nothing.
+  -- Returns: {"content": text, "source": "thread_summary" | "transcript"}.
+  function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
   -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
   -- NULL. Every token budget of the thread calls uses it. Side effects: none.
   function estimate_tokens(p_text in clob) return pls_integer;

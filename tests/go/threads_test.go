@@ -31,7 +31,7 @@ import (
 // threadOps are the thread operations with fixtures, in the order they run.
 var threadOps = []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
 	"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
-	"thread_delete_memory"}
+	"thread_delete_memory", "thread_get_summary"}
 
 // threadDataset is the data set of §8, applied in this order.
 var threadDataset = []string{"open_thread/d1_t1", "open_thread/d2_t2", "thread_add_messages/d3_t1",
@@ -49,6 +49,8 @@ var threadBlocks = map[string]string{
 	"thread_update_memory":  `begin :b_res := dbms_agent_memory_store.thread_update_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_delete_message": `begin :b_res := dbms_agent_memory_store.thread_delete_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_delete_memory":  `begin :b_res := dbms_agent_memory_store.thread_delete_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_get_summary":    `begin :b_res := dbms_agent_memory_store.thread_get_summary(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"add_records":           `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"get_record":            `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"get_relation":          `begin :b_res := dbms_agent_memory_store.get_relation(p_store_id => :b_store_id, p_request => :b_request); end;`,
 }
@@ -249,6 +251,16 @@ func TestThreadRulesLive(t *testing.T) {
 	assert.Equal(t, "w60", window[49].(map[string]any)["id"])
 	all := call("thread_get_messages", `{"thread": "t2", "end": -1}`)["messages"].([]any)
 	assert.Len(t, all, 62)
+
+	// T30, T31: the durable summary serves whole-thread requests; except_last
+	// gives the transcript of the prefix; the budget cuts the summary.
+	call("add_records", `{"record_type": "thread_summary", "contents": ["Plan the Rome itinerary."], "thread_ids": "t1"}`)
+	assert.Equal(t, map[string]any{"content": "Plan the Rome itinerary.", "source": "thread_summary"},
+		call("thread_get_summary", `{"thread": "t1"}`))
+	assert.Equal(t, map[string]any{"content": "Plan th", "source": "thread_summary"},
+		call("thread_get_summary", `{"thread": "t1", "token_budget": 2}`))
+	assert.Equal(t, map[string]any{"content": "user: I want pizza tonight.", "source": "transcript"},
+		call("thread_get_summary", `{"thread": "t1", "except_last": 5}`))
 
 	// T28: the token estimator.
 	for text, want := range map[string]int{"abcdefg": 2, "abcdefgh": 3, strings.Repeat("x", 35): 10} {

@@ -27,7 +27,7 @@ as
   procedure load_cases
   is
   begin
-    -- genfixtures:begin cases (open_thread .. thread_delete_memory): written by go run ./tests/go/cmd/genfixtures from the fixtures
+    -- genfixtures:begin cases (open_thread .. thread_get_summary): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('open_thread', 'conflict_agent',
       q'~{"thread_id":"t2","agent_id":"a2"}~',
       null,
@@ -344,6 +344,54 @@ as
       q'~{"thread":"nope","memory_id":"mem1"}~',
       null,
       q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
+    add_case('thread_get_summary', 'budget_cuts_newest_line',
+      q'~{"thread":"t1","token_budget":5}~',
+      q'~{"content":"8 pm at Da Mario.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'budget_null_default',
+      q'~{"thread":"t1","token_budget":null}~',
+      q'~{"content":"user: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'budget_off',
+      q'~{"thread":"t1","token_budget":0}~',
+      q'~{"content":"user: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'budget_whole_lines',
+      q'~{"thread":"t1","token_budget":10}~',
+      q'~{"content":"assistant: Done: 8 pm at Da Mario.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'except_last',
+      q'~{"thread":"t1","except_last":4}~',
+      q'~{"content":"user: I want pizza tonight.\nassistant: Which area?","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'except_last_all',
+      q'~{"thread":"t1","except_last":6}~',
+      q'~{"content":"","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'except_last_negative',
+      q'~{"thread":"t1","except_last":-1}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["except_last -1 must be a whole number from 0 to 1000000000, or null"]}~');
+    add_case('thread_get_summary', 'other_thread',
+      q'~{"thread":"t2"}~',
+      q'~{"content":"user: Other thread.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'token_budget_text',
+      q'~{"thread":"t1","token_budget":"10"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["token_budget '10' must be a whole number"]}~');
+    add_case('thread_get_summary', 'transcript',
+      q'~{"thread":"t1"}~',
+      q'~{"content":"user: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","source":"transcript"}~',
+      null);
+    add_case('thread_get_summary', 'unknown_key',
+      q'~{"thread":"t1","kwargs":{}}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["key 'kwargs' is not allowed in the thread_get_summary request"]}~');
+    add_case('thread_get_summary', 'unknown_thread',
+      q'~{"thread":"nope"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
     -- genfixtures:end cases
   end load_cases;
 
@@ -517,6 +565,7 @@ as
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "memory", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "fact", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread", "limit": null}')
+           || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread_summary", "limit": null}')
            || dbms_agent_memory_store.list_relations(co_store, '{}');
   end snapshot;
 
@@ -668,6 +717,25 @@ as
     ut.expect(l_window.get_size, 'end -1: every message').to_equal(61);
     ut.expect(treat(l_window.get(0) as json_object_t).get_string('id')).to_equal('o1');
   end default_window_bounded;
+
+  procedure summary_durable_and_prefix
+  is
+    l_response clob;
+    l_summary  json_object_t;
+  begin
+    l_response := dbms_agent_memory_store.add_records(co_store,
+      '{"record_type": "thread_summary", "contents": ["Plan the Rome itinerary."], "thread_ids": "t1"}');
+    l_summary := json_object_t.parse(dbms_agent_memory_store.thread_get_summary(co_store, '{"thread": "t1"}'));
+    ut.expect(l_summary.get_string('content')).to_equal('Plan the Rome itinerary.');
+    ut.expect(l_summary.get_string('source')).to_equal('thread_summary');
+    l_summary := json_object_t.parse(dbms_agent_memory_store.thread_get_summary(co_store,
+                   '{"thread": "t1", "token_budget": 2}'));
+    ut.expect(l_summary.get_string('content'), 'cut to floor(2 * 3.5) characters').to_equal('Plan th');
+    l_summary := json_object_t.parse(dbms_agent_memory_store.thread_get_summary(co_store,
+                   '{"thread": "t1", "except_last": 5}'));
+    ut.expect(l_summary.get_string('content')).to_equal('user: I want pizza tonight.');
+    ut.expect(l_summary.get_string('source')).to_equal('transcript');
+  end summary_durable_and_prefix;
 
   procedure token_estimator
   is
