@@ -417,7 +417,8 @@ as
     l_type varchar2(16 char);
   begin
     execute immediate
-      'select ' || case p_base when 'MEMORY' then 't.memory_type' else '''message''' end
+      'select ' || case p_base when 'MEMORY' then 't.memory_type' when 'DOCUMENT' then '''image'''
+                              else '''message''' end
       || ' from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base) || ' t'
       || ' where t.record_id = :b_id and t.thread_id = :b_thread'
       || ' and (t.expires_at is null or t.expires_at > systimestamp)'
@@ -429,11 +430,11 @@ as
       return null;
   end owned_type;
 
-  -- The table and id key of p_kind ('message' or 'memory').
+  -- The table of p_kind ('message', 'memory' or 'image').
   function kind_base(p_kind in varchar2) return varchar2
   is
   begin
-    return case p_kind when 'message' then 'MESSAGE' when 'memory' then 'MEMORY' end;
+    return case p_kind when 'message' then 'MESSAGE' when 'memory' then 'MEMORY' when 'image' then 'DOCUMENT' end;
   end kind_base;
 
   function get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
@@ -757,6 +758,166 @@ as
     l_response.put('source', l_source);
     return l_response.to_clob;
   end get_summary;
+
+  ------------------------------------------------------------------------------
+  -- Images (T33-T36)
+  ------------------------------------------------------------------------------
+
+  -- The mime type the first bytes of a base64 image show (T34): PNG, JPEG,
+  -- WEBP signatures; NULL for anything else. Decodes the first 16
+  -- characters only (12 bytes, enough for the three signatures).
+  function detected_mime(p_req in json_object_t) return varchar2
+  is
+    l_head varchar2(16 char);
+    l_raw  raw(12);
+    l_blob blob;
+  begin
+    if not p_req.get('image').is_string then
+      return null;
+    end if;
+    -- get_clob: an image of any size (to_string stops at 32767 bytes).
+    l_head := dbms_lob.substr(p_req.get_clob('image'), 16, 1);
+    if length(l_head) < 16 then
+      return null;   -- too short for any signature
+    end if;
+    l_blob := agentmem_util.base64_to_blob(l_head);
+    if l_blob is null or dbms_lob.getlength(l_blob) < 12 then
+      return null;   -- not base64, or padding in the first block
+    end if;
+    l_raw := dbms_lob.substr(l_blob, 12, 1);
+    if utl_raw.substr(l_raw, 1, 8) = hextoraw('89504E470D0A1A0A') then
+      return 'image/png';
+    elsif utl_raw.substr(l_raw, 1, 3) = hextoraw('FFD8FF') then
+      return 'image/jpeg';
+    elsif utl_raw.substr(l_raw, 1, 4) = hextoraw('52494646') and utl_raw.substr(l_raw, 9, 4) = hextoraw('57454250') then
+      return 'image/webp';
+    end if;
+    return null;
+  end detected_mime;
+
+  -- T33: a scope key given to add_image must equal the thread's value
+  -- (JSON null matches a thread without that value).
+  procedure check_given_scope(p_req in json_object_t, p_key in varchar2, p_stored in varchar2)
+  is
+    l_given varchar2(128 char);
+  begin
+    if p_req.has(p_key) then
+      l_given := agentmem_util.check_id(p_req.get(p_key), p_key, true);
+      if (l_given is null) <> (p_stored is null) or l_given <> p_stored then
+        fail('INVALID_ARGUMENT: ' || p_key || ' ' || nvl(agentmem_util.shown_text(l_given), 'null')
+             || ' does not match the thread''s ' || p_key || ' ' || nvl(agentmem_util.shown_text(p_stored), 'null')
+             || '; omit ' || p_key || ' to inherit the thread''s scope');
+      end if;
+    end if;
+  end check_given_scope;
+
+  function add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(20 char) := 'thread_add_image';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_mime     varchar2(64 char);
+    l_meta     json_object_t;
+    l_present  boolean;
+    l_is_null  boolean;
+    l_store    t_store;
+    l_thread   t_thread;
+    l_sub      json_object_t := json_object_t();
+    l_contents json_array_t := json_array_t();
+    l_texts    json_array_t := json_array_t();
+    l_added    json_object_t;
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req,
+      'thread,image,description,mime_type,image_id,user_id,agent_id,thread_id,metadata,timestamp,ttl_days,ttl_anchor',
+      co_op);
+    l_id := thread_key(l_req, co_op);
+    agentmem_util.require_key(l_req, 'image', co_op);
+    -- T34: the mime type given (add_records checks it and the signature),
+    -- else detected from the bytes.
+    if l_req.has('mime_type') then
+      if not l_req.get('mime_type').is_string then
+        fail('INVALID_ARGUMENT: mime_type ' || agentmem_util.shown(l_req.get('mime_type'))
+             || ' must be one of image/png, image/jpeg, image/webp, or omitted to detect it from the bytes');
+      end if;
+      l_mime := substr(l_req.get_string('mime_type'), 1, 64);
+    else
+      l_mime := detected_mime(l_req);
+      if l_mime is null then
+        fail('INVALID_ARGUMENT: image bytes are not a PNG, JPEG or WEBP image (mime_type omitted, so the type is'
+             || ' detected from the bytes); pass base64 of a PNG, JPEG or WEBP image');
+      end if;
+    end if;
+    if l_req.has('description') and not l_req.get('description').is_null and not l_req.get('description').is_string then
+      fail('INVALID_ARGUMENT: description ' || agentmem_util.shown(l_req.get('description'))
+           || ' must be a string, or null');
+    end if;
+    agentmem_util.get_object(l_req, 'metadata', null, l_meta, l_present, l_is_null);
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    check_given_scope(l_req, 'user_id', l_thread.user_id);
+    check_given_scope(l_req, 'agent_id', l_thread.agent_id);
+    check_given_scope(l_req, 'thread_id', l_thread.thread_id);
+    l_sub.put('record_type', 'image');
+    l_contents.append(l_req.get('image'));
+    l_sub.put('contents', l_contents);
+    -- T35: the description is the image's searchable text (R16); omitted
+    -- or null stores none (the LLM issue captions here).
+    if l_req.has('description') then
+      l_texts.append(l_req.get('description'));
+    else
+      l_texts.append_null;
+    end if;
+    l_sub.put('index_texts', l_texts);
+    if l_meta is null then
+      l_meta := json_object_t();
+    end if;
+    l_meta.put('image_mime_type', l_mime);
+    l_sub.put('metadata', l_meta);
+    copy_key(l_req, 'image_id', l_sub, 'record_ids');
+    put_id(l_sub, 'thread_ids', l_thread.thread_id);
+    put_id(l_sub, 'user_ids', l_thread.user_id);
+    put_id(l_sub, 'agent_ids', l_thread.agent_id);
+    copy_key(l_req, 'timestamp', l_sub, 'timestamps');
+    copy_key(l_req, 'ttl_days', l_sub);
+    copy_key(l_req, 'ttl_anchor', l_sub);
+    l_added := json_object_t.parse(agentmem_record_write.add_records(p_store_id, l_sub.to_clob, p_schema_owner));
+    l_response.put('id', l_added.get_array('ids').get(0));
+    l_response.put('warnings', l_added.get_array('warnings'));
+    return l_response.to_clob;
+  end add_image;
+
+  function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op     constant varchar2(20 char) := 'thread_list_images';
+    l_req     json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id      varchar2(128 char);
+    l_store   t_store;
+    l_thread  t_thread;
+    l_sub     json_object_t := json_object_t();
+    l_records json_object_t;
+    l_out     json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req, 'thread,image_id,metadata_filter,include_bytes,limit', co_op);
+    l_id := thread_key(l_req, co_op);
+    if l_req.has('image_id') then
+      l_sub.put('record_id', agentmem_util.check_id(l_req.get('image_id'), 'image_id', false));
+    end if;
+    -- T36: bytes only for one chosen image (seed: include_bytes needs image_id).
+    if agentmem_util.get_flag(l_req, 'include_bytes') then
+      if not l_req.has('image_id') then
+        fail('INVALID_ARGUMENT: include_bytes true needs image_id (bytes are loaded for one chosen image)');
+      end if;
+      l_sub.put('include_bytes', true);
+    end if;
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    l_sub.put('record_type', 'image');
+    l_sub.put('thread_id', l_thread.thread_id);
+    copy_key(l_req, 'metadata_filter', l_sub);
+    copy_key(l_req, 'limit', l_sub);
+    l_records := json_object_t.parse(agentmem_record_read.list_records(p_store_id, l_sub.to_clob, p_schema_owner));
+    l_out.put('images', l_records.get_array('records'));
+    return l_out.to_clob;
+  end list_images;
 
 end agentmem_thread;
 /

@@ -60,10 +60,17 @@ as
   function update_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
     return clob;
 
-  -- dbms_agent_memory_store.thread_delete_message / thread_delete_memory:
-  -- {"deleted": 0|1}. p_kind 'message' or 'memory'.
+  -- dbms_agent_memory_store.thread_delete_message / thread_delete_memory /
+  -- thread_delete_image: {"deleted": 0|1}. p_kind 'message', 'memory' or
+  -- 'image'.
   function delete_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
     return clob;
+
+  -- dbms_agent_memory_store.thread_add_image: {"id": ..., "warnings": [...]}.
+  function add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_list_images: {"images": [...]}.
+  function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
 
   -- Transcript fallback cap of get_summary (seed: "limited to 4,000
   -- characters") and the token budget applied when the request omits one.

@@ -495,7 +495,7 @@ as
   -- == Threads (issue 12) =======================================================
 
   -- Writes hold a savepoint; reads (thread_get_message, thread_get_messages,
-  -- thread_get_summary) take none, like get_record.
+  -- thread_list_images, thread_get_summary) take none, like get_record.
 
   function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob
@@ -608,6 +608,41 @@ as
       rollback to savepoint agentmem_thread_delete_memory;
       raise;
   end thread_delete_memory;
+
+  function thread_add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_image;
+    l_response := agentmem_thread.add_image(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_image;
+      raise;
+  end thread_add_image;
+
+  function thread_list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.list_images(p_store_id, p_request, p_schema_owner);
+  end thread_list_images;
+
+  function thread_delete_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_image;
+    l_response := agentmem_thread.delete_owned('image', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_image;
+      raise;
+  end thread_delete_image;
 
   function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob

@@ -647,6 +647,26 @@ as
   function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
+  -- Adds one image with the thread's scope (user_id, agent_id, thread_id
+  --   given must equal the thread's). p_request: {"thread", "image": base64,
+  --   "description"?, "mime_type"? (detected from the bytes when omitted),
+  --   "image_id"?, "metadata"?, "timestamp"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"id", "warnings": [...]}.
+  function thread_add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- The thread's images. p_request: {"thread", "image_id"?,
+  --   "metadata_filter"?, "include_bytes"? (needs image_id), "limit"?}.
+  -- Returns: {"images": [<image record>...]}, in store order.
+  function thread_list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes a standalone image of the thread. p_request: {"thread",
+  --   "image_id"}. Returns {"deleted": 0|1}. Raises INVALID_ARGUMENT for an
+  --   image that is part of a message (delete or update the message).
+  function thread_delete_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
   -- The thread's summary without an LLM. p_request: {"thread",
   --   "except_last"?: integer >= 0, "token_budget"?: integer}. The latest
   --   VALID thread_summary of the thread for a whole-thread request, else a

@@ -7,7 +7,7 @@ as
   -- The data set, applied in this order (docs/protocol-threads.md section 8).
   co_dataset     constant varchar2(400 char) :=
     ',open_thread/d1_t1,open_thread/d2_t2,thread_add_messages/d3_t1,thread_add_messages/d4_t2,'
-    || 'thread_add_memory/d5_memory_t1,thread_add_memory/d6_fact_t2,';
+    || 'thread_add_memory/d5_memory_t1,thread_add_memory/d6_fact_t2,thread_add_image/d7_image_t1,';
 
   type t_case is record (op varchar2(30 char), name varchar2(100 char), request clob, response clob, error clob);
   type t_case_list is table of t_case;
@@ -27,7 +27,7 @@ as
   procedure load_cases
   is
   begin
-    -- genfixtures:begin cases (open_thread .. thread_get_summary): written by go run ./tests/go/cmd/genfixtures from the fixtures
+    -- genfixtures:begin cases (open_thread .. thread_delete_image): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('open_thread', 'conflict_agent',
       q'~{"thread_id":"t2","agent_id":"a2"}~',
       null,
@@ -392,6 +392,90 @@ as
       q'~{"thread":"nope"}~',
       null,
       q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
+    add_case('thread_add_image', 'd7_image_t1',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","description":"Da Mario menu","image_id":"img1","metadata":{"album":"dinner"}}~',
+      q'~{"id":"img1","warnings":[]}~',
+      null);
+    add_case('thread_add_image', 'description_not_string',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","description":5}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["description 5 must be a string, or null"]}~');
+    add_case('thread_add_image', 'detected_mime',
+      q'~{"thread":"t2","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","image_id":"img2"}~',
+      q'~{"id":"img2","warnings":[]}~',
+      null);
+    add_case('thread_add_image', 'image_missing',
+      q'~{"thread":"t1","description":"x"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["image is required in the thread_add_image request"]}~');
+    add_case('thread_add_image', 'mime_mismatch',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","mime_type":"image/jpeg"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["bytes do not start with the image/jpeg signature"]}~');
+    add_case('thread_add_image', 'not_an_image',
+      q'~{"thread":"t1","image":"AAAAAAAAAAAAAAAAAAAA"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["image bytes are not a PNG, JPEG or WEBP image"]}~');
+    add_case('thread_add_image', 'scope_matches',
+      q'~{"thread":"t2","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","user_id":"u1","agent_id":"a1","thread_id":"t2","mime_type":"image/PNG","description":null}~',
+      q'~{"id":"0123456789abcdef0123456789abcdef","warnings":[]}~',
+      null);
+    add_case('thread_add_image', 'thread_id_mismatch',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","thread_id":"t2"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["thread_id 't2' does not match the thread's thread_id 't1'"]}~');
+    add_case('thread_add_image', 'unknown_thread',
+      q'~{"thread":"nope","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
+    add_case('thread_add_image', 'user_mismatch',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","user_id":"u2"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["user_id 'u2' does not match the thread's user_id 'u1'; omit user_id to inherit the thread's scope"]}~');
+    add_case('thread_add_image', 'user_null_mismatch',
+      q'~{"thread":"t1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","user_id":null}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["user_id null does not match the thread's user_id 'u1'"]}~');
+    add_case('thread_list_images', 'all',
+      q'~{"thread":"t1"}~',
+      q'~{"images":[{"record_type":"image","id":"img1","content":"Da Mario menu","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":{"album":"dinner"},"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"message_id":null,"mime_type":"image/png","bytes":null}]}~',
+      null);
+    add_case('thread_list_images', 'by_id_with_bytes',
+      q'~{"thread":"t1","image_id":"img1","include_bytes":true}~',
+      q'~{"images":[{"record_type":"image","id":"img1","content":"Da Mario menu","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":{"album":"dinner"},"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"message_id":null,"mime_type":"image/png","bytes":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}]}~',
+      null);
+    add_case('thread_list_images', 'bytes_without_id',
+      q'~{"thread":"t1","include_bytes":true}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["include_bytes true needs image_id"]}~');
+    add_case('thread_list_images', 'metadata_filter',
+      q'~{"thread":"t1","metadata_filter":{"album":"other"}}~',
+      q'~{"images":[]}~',
+      null);
+    add_case('thread_list_images', 'other_thread_by_id',
+      q'~{"thread":"t2","image_id":"img1"}~',
+      q'~{"images":[]}~',
+      null);
+    add_case('thread_list_images', 'other_thread_empty',
+      q'~{"thread":"t2"}~',
+      q'~{"images":[]}~',
+      null);
+    add_case('thread_list_images', 'unknown_thread',
+      q'~{"thread":"nope"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
+    add_case('thread_delete_image', 'image_id_missing',
+      q'~{"thread":"t1"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["image_id is required in the thread_delete_image request"]}~');
+    add_case('thread_delete_image', 'other_thread',
+      q'~{"thread":"t2","image_id":"img1"}~',
+      q'~{"deleted":0}~',
+      null);
+    add_case('thread_delete_image', 'own',
+      q'~{"thread":"t1","image_id":"img1"}~',
+      q'~{"deleted":1}~',
+      null);
     -- genfixtures:end cases
   end load_cases;
 
@@ -566,6 +650,7 @@ as
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "fact", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread_summary", "limit": null}')
+           || dbms_agent_memory_store.list_records(co_store, '{"record_type": "image", "limit": null}')
            || dbms_agent_memory_store.list_relations(co_store, '{}');
   end snapshot;
 
