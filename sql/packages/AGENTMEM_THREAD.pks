@@ -4,7 +4,7 @@ create or replace package agentmem_thread
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
-  -- T1-T32) and the product's one token estimator.
+  -- T1-T36) and the product's one token estimator.
   --
   --   * A thread call names its thread with the request key "thread" (the
   --     handle); the THREAD row holds the scope (user_id, agent_id) that the

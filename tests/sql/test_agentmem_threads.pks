@@ -3,7 +3,7 @@ create or replace package test_agentmem_threads
 as
   ------------------------------------------------------------------------------
   -- utPLSQL suite for the thread calls (docs/protocol-threads.md, rules
-  -- T1-T32), through the facade.
+  -- T1-T36), through the facade.
   --
   -- Fixtures: the golden fixtures of open_thread .. thread_delete_image
   -- (q-quoted copies of tests/go/testdata/contract/<op>/, kept in step by
