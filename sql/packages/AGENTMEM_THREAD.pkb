@@ -919,5 +919,181 @@ as
     return l_out.to_clob;
   end list_images;
 
+  ------------------------------------------------------------------------------
+  -- Links between records of the thread (T37-T40)
+  ------------------------------------------------------------------------------
+
+  -- True when relation p_id exists and both its endpoints are unexpired
+  -- memory-like records of p_thread (T40).
+  function owned_relation(p_store in t_store, p_id in varchar2, p_thread in t_thread) return boolean
+  is
+    l_count number;
+  begin
+    execute immediate
+      'select count(*) from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RELATION') || ' r'
+      || ' where r.relation_id = :b_id'
+      || ' and exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
+      || ' s where s.record_id = r.source_id and s.memory_type = r.source_type and s.thread_id = :b_thread'
+      || ' and (s.expires_at is null or s.expires_at > systimestamp))'
+      || ' and exists (select 1 from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
+      || ' t where t.record_id = r.target_id and t.memory_type = r.target_type and t.thread_id = :b_thread2'
+      || ' and (t.expires_at is null or t.expires_at > systimestamp))'
+      into l_count
+      using p_id, p_thread.thread_id, p_thread.thread_id;
+    return l_count > 0;
+  end owned_relation;
+
+  -- Reads endpoint p_side ('source' or 'target') of a link request: a
+  -- memory-like type and an id (T37).
+  procedure read_endpoint(p_req in json_object_t, p_op in varchar2, p_side in varchar2,
+                          p_id out varchar2, p_type out varchar2)
+  is
+  begin
+    agentmem_util.require_key(p_req, p_side || '_record_id', p_op);
+    agentmem_util.require_key(p_req, p_side || '_record_type', p_op);
+    p_id := agentmem_util.check_id(p_req.get(p_side || '_record_id'), p_side || '_record_id', false);
+    p_type := choice(p_req, p_side || '_record_type', co_memory_types, null);
+  end read_endpoint;
+
+  -- T38: the endpoint is a p_type record of the thread, else NOT_FOUND.
+  procedure check_endpoint(p_store in t_store, p_thread in t_thread, p_side in varchar2, p_id in varchar2,
+                           p_type in varchar2)
+  is
+  begin
+    if nvl(owned_type(p_store, 'MEMORY', p_id, p_thread), '-') <> p_type then
+      agentmem_util.raise_error(dbms_agent_memory_store.co_not_found,
+        'NOT_FOUND: ' || p_side || '_record_id ' || agentmem_util.shown_text(p_id) || ' is not a ' || p_type
+        || ' record of thread ' || agentmem_util.shown_text(p_thread.thread_id)
+        || ' (both ends of a thread link belong to the thread)');
+    end if;
+  end check_endpoint;
+
+  function link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(20 char) := 'thread_link_records';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_src      varchar2(128 char);
+    l_src_type varchar2(16 char);
+    l_tgt      varchar2(128 char);
+    l_tgt_type varchar2(16 char);
+    l_store    t_store;
+    l_thread   t_thread;
+    l_rel      json_object_t := json_object_t();
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req, 'thread,source_record_id,source_record_type,target_record_id,target_record_type,'
+                              || 'relation_type,opposite_relation_type,relation_id,timestamp,metadata', co_op);
+    l_id := thread_key(l_req, co_op);
+    read_endpoint(l_req, co_op, 'source', l_src, l_src_type);
+    read_endpoint(l_req, co_op, 'target', l_tgt, l_tgt_type);
+    agentmem_util.require_key(l_req, 'relation_type', co_op);
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    check_endpoint(l_store, l_thread, 'source', l_src, l_src_type);
+    check_endpoint(l_store, l_thread, 'target', l_tgt, l_tgt_type);
+    -- T39: one relation through add_relations (labels, orientation, lifecycle).
+    l_rel.put('source_record_ids', l_src);
+    l_rel.put('source_record_types', l_src_type);
+    l_rel.put('target_record_ids', l_tgt);
+    l_rel.put('target_record_types', l_tgt_type);
+    copy_key(l_req, 'relation_type', l_rel, 'relation_types');
+    copy_key(l_req, 'opposite_relation_type', l_rel, 'opposite_relation_types');
+    copy_key(l_req, 'relation_id', l_rel, 'relation_ids');
+    copy_key(l_req, 'timestamp', l_rel, 'timestamps');
+    copy_key(l_req, 'metadata', l_rel);
+    l_response.put('relation_id', json_object_t.parse(
+      agentmem_relation.add_relations(p_store_id, l_rel.to_clob, p_schema_owner)).get_array('relation_ids').get(0));
+    return l_response.to_clob;
+  end link_records;
+
+  function update_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(30 char) := 'thread_update_record_link';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_rel_id   varchar2(128 char);
+    l_store    t_store;
+    l_thread   t_thread;
+    l_sub      json_object_t := json_object_t();
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req, 'thread,relation_id,relation_type,opposite_relation_type,timestamp,metadata', co_op);
+    l_id := thread_key(l_req, co_op);
+    agentmem_util.require_key(l_req, 'relation_id', co_op);
+    l_rel_id := agentmem_util.check_id(l_req.get('relation_id'), 'relation_id', false);
+    copy_key(l_req, 'relation_type', l_sub, 'relation_types');
+    copy_key(l_req, 'opposite_relation_type', l_sub, 'opposite_relation_types');
+    copy_key(l_req, 'timestamp', l_sub, 'timestamps');
+    copy_key(l_req, 'metadata', l_sub);
+    if l_sub.get_size = 0 then
+      fail('INVALID_ARGUMENT: ' || co_op || ' needs at least one of relation_type, opposite_relation_type, timestamp,'
+           || ' metadata');
+    end if;
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    if owned_relation(l_store, l_rel_id, l_thread) then
+      l_sub.put('relation_ids', l_rel_id);
+      l_response.put('updated', json_object_t.parse(
+        agentmem_relation.update_relations(p_store_id, l_sub.to_clob, p_schema_owner)).get_number('updated'));
+    else
+      l_response.put('updated', 0);
+    end if;
+    return l_response.to_clob;
+  end update_record_link;
+
+  function delete_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(30 char) := 'thread_delete_record_link';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_rel_id   varchar2(128 char);
+    l_tuple    json_object_t := json_object_t();
+    l_found    json_object_t;
+    l_keys     json_key_list;
+    l_store    t_store;
+    l_thread   t_thread;
+    l_ids      json_array_t := json_array_t();
+    l_sub      json_object_t := json_object_t();
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req, 'thread,relation_id,source_record_id,source_record_type,target_record_id,'
+                              || 'target_record_type,relation_type', co_op);
+    l_id := thread_key(l_req, co_op);
+    copy_key(l_req, 'source_record_id', l_tuple);
+    copy_key(l_req, 'source_record_type', l_tuple);
+    copy_key(l_req, 'target_record_id', l_tuple);
+    copy_key(l_req, 'target_record_type', l_tuple);
+    copy_key(l_req, 'relation_type', l_tuple);
+    -- T40: relation_id alone, or the endpoint tuple in its stored direction.
+    if l_req.has('relation_id') then
+      if l_tuple.get_size > 0 then
+        l_keys := l_tuple.get_keys;
+        fail('INVALID_ARGUMENT: relation_id cannot be combined with ' || l_keys(1)
+             || '; pass relation_id alone, or the endpoint tuple without it');
+      end if;
+      l_rel_id := agentmem_util.check_id(l_req.get('relation_id'), 'relation_id', false);
+      l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    else
+      if l_tuple.get_size = 0 then
+        fail('INVALID_ARGUMENT: ' || co_op || ' needs relation_id, or source_record_id, source_record_type,'
+             || ' target_record_id, target_record_type and relation_type');
+      end if;
+      l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+      -- get_relation resolves the tuple with the relation contract's rules.
+      l_found := json_object_t.parse(agentmem_relation.get_relation(p_store_id, l_tuple.to_clob, p_schema_owner));
+      if not l_found.get('relation').is_null then
+        l_rel_id := substr(l_found.get_object('relation').get_string('id'), 1, 128);   -- a stored id
+      end if;
+    end if;
+    if l_rel_id is not null and owned_relation(l_store, l_rel_id, l_thread) then
+      l_ids.append(l_rel_id);
+      l_sub.put('relation_ids', l_ids);
+      l_response.put('deleted', json_object_t.parse(
+        agentmem_relation.delete_relations(p_store_id, l_sub.to_clob, p_schema_owner)).get_number('deleted'));
+    else
+      l_response.put('deleted', 0);
+    end if;
+    return l_response.to_clob;
+  end delete_record_link;
+
 end agentmem_thread;
 /

@@ -4,7 +4,7 @@ create or replace package agentmem_thread
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
-  -- T1-T36) and the product's one token estimator.
+  -- T1-T40) and the product's one token estimator.
   --
   --   * A thread call names its thread with the request key "thread" (the
   --     handle); the THREAD row holds the scope (user_id, agent_id) that the
@@ -71,6 +71,15 @@ as
 
   -- dbms_agent_memory_store.thread_list_images: {"images": [...]}.
   function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_link_records: {"relation_id": ...}.
+  function link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_update_record_link: {"updated": 0|1}.
+  function update_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_delete_record_link: {"deleted": 0|1}.
+  function delete_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
 
   -- Transcript fallback cap of get_summary (seed: "limited to 4,000
   -- characters") and the token budget applied when the request omits one.

@@ -644,6 +644,48 @@ as
       raise;
   end thread_delete_image;
 
+  function thread_link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_link_records;
+    l_response := agentmem_thread.link_records(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_link_records;
+      raise;
+  end thread_link_records;
+
+  function thread_update_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_record_link;
+    l_response := agentmem_thread.update_record_link(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_record_link;
+      raise;
+  end thread_update_record_link;
+
+  function thread_delete_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_record_link;
+    l_response := agentmem_thread.delete_record_link(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_record_link;
+      raise;
+  end thread_delete_record_link;
+
   function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob
   is

@@ -667,6 +667,25 @@ as
   function thread_delete_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
+  -- Links two memory-like records of the thread (add_relations' rules).
+  --   p_request: {"thread", "source_record_id", "source_record_type",
+  --   "target_record_id", "target_record_type", "relation_type",
+  --   "opposite_relation_type"?, "relation_id"?, "timestamp"?, "metadata"?}.
+  -- Returns: {"relation_id"}. Raises NOT_FOUND for an endpoint that is not
+  --   a record of that type in this thread.
+  function thread_link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates / deletes a relation whose two endpoints belong to the thread;
+  --   another relation is not found (0). Update: {"thread", "relation_id",
+  --   "relation_type"?, "opposite_relation_type"?, "timestamp"?, "metadata"?}
+  --   -> {"updated": 0|1}. Delete: {"thread", "relation_id"} or the endpoint
+  --   tuple in its stored direction -> {"deleted": 0|1}.
+  function thread_update_record_link(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+  function thread_delete_record_link(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+
   -- The thread's summary without an LLM. p_request: {"thread",
   --   "except_last"?: integer >= 0, "token_budget"?: integer}. The latest
   --   VALID thread_summary of the thread for a whole-thread request, else a

@@ -31,31 +31,36 @@ import (
 // threadOps are the thread operations with fixtures, in the order they run.
 var threadOps = []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
 	"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
-	"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images", "thread_delete_image"}
+	"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images", "thread_delete_image",
+	"thread_link_records", "thread_update_record_link", "thread_delete_record_link"}
 
 // threadDataset is the data set of §8, applied in this order.
 var threadDataset = []string{"open_thread/d1_t1", "open_thread/d2_t2", "thread_add_messages/d3_t1",
-	"thread_add_messages/d4_t2", "thread_add_memory/d5_memory_t1", "thread_add_memory/d6_fact_t2", "thread_add_image/d7_image_t1"}
+	"thread_add_messages/d4_t2", "thread_add_memory/d5_memory_t1", "thread_add_memory/d6_fact_t2", "thread_add_image/d7_image_t1",
+	"thread_add_memory/d8_preference_t1", "thread_link_records/d9_link_t1"}
 
 // The facade calls, named literally so the static checker can match them
 // with the package spec.
 var threadBlocks = map[string]string{
-	"open_thread":           `begin :b_res := dbms_agent_memory_store.open_thread(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_add_messages":   `begin :b_res := dbms_agent_memory_store.thread_add_messages(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_add_memory":     `begin :b_res := dbms_agent_memory_store.thread_add_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_get_message":    `begin :b_res := dbms_agent_memory_store.thread_get_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_get_messages":   `begin :b_res := dbms_agent_memory_store.thread_get_messages(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_update_message": `begin :b_res := dbms_agent_memory_store.thread_update_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_update_memory":  `begin :b_res := dbms_agent_memory_store.thread_update_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_delete_message": `begin :b_res := dbms_agent_memory_store.thread_delete_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_delete_memory":  `begin :b_res := dbms_agent_memory_store.thread_delete_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_add_image":      `begin :b_res := dbms_agent_memory_store.thread_add_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_list_images":    `begin :b_res := dbms_agent_memory_store.thread_list_images(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_delete_image":   `begin :b_res := dbms_agent_memory_store.thread_delete_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"thread_get_summary":    `begin :b_res := dbms_agent_memory_store.thread_get_summary(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"add_records":           `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"get_record":            `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
-	"get_relation":          `begin :b_res := dbms_agent_memory_store.get_relation(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"open_thread":               `begin :b_res := dbms_agent_memory_store.open_thread(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_add_messages":       `begin :b_res := dbms_agent_memory_store.thread_add_messages(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_add_memory":         `begin :b_res := dbms_agent_memory_store.thread_add_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_get_message":        `begin :b_res := dbms_agent_memory_store.thread_get_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_get_messages":       `begin :b_res := dbms_agent_memory_store.thread_get_messages(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_update_message":     `begin :b_res := dbms_agent_memory_store.thread_update_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_update_memory":      `begin :b_res := dbms_agent_memory_store.thread_update_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_delete_message":     `begin :b_res := dbms_agent_memory_store.thread_delete_message(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_delete_memory":      `begin :b_res := dbms_agent_memory_store.thread_delete_memory(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_add_image":          `begin :b_res := dbms_agent_memory_store.thread_add_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_list_images":        `begin :b_res := dbms_agent_memory_store.thread_list_images(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_delete_image":       `begin :b_res := dbms_agent_memory_store.thread_delete_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_link_records":       `begin :b_res := dbms_agent_memory_store.thread_link_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_update_record_link": `begin :b_res := dbms_agent_memory_store.thread_update_record_link(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_delete_record_link": `begin :b_res := dbms_agent_memory_store.thread_delete_record_link(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_get_summary":        `begin :b_res := dbms_agent_memory_store.thread_get_summary(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"add_records":               `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"get_record":                `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"get_relation":              `begin :b_res := dbms_agent_memory_store.get_relation(p_store_id => :b_store_id, p_request => :b_request); end;`,
 }
 
 const threadTokensQuery = `select dbms_agent_memory_store.estimate_tokens(:b_text) from dual`

@@ -7,7 +7,8 @@ as
   -- The data set, applied in this order (docs/protocol-threads.md section 8).
   co_dataset     constant varchar2(400 char) :=
     ',open_thread/d1_t1,open_thread/d2_t2,thread_add_messages/d3_t1,thread_add_messages/d4_t2,'
-    || 'thread_add_memory/d5_memory_t1,thread_add_memory/d6_fact_t2,thread_add_image/d7_image_t1,';
+    || 'thread_add_memory/d5_memory_t1,thread_add_memory/d6_fact_t2,thread_add_image/d7_image_t1,'
+    || 'thread_add_memory/d8_preference_t1,thread_link_records/d9_link_t1,';
 
   type t_case is record (op varchar2(30 char), name varchar2(100 char), request clob, response clob, error clob);
   type t_case_list is table of t_case;
@@ -27,7 +28,7 @@ as
   procedure load_cases
   is
   begin
-    -- genfixtures:begin cases (open_thread .. thread_delete_image): written by go run ./tests/go/cmd/genfixtures from the fixtures
+    -- genfixtures:begin cases (open_thread .. thread_delete_record_link): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('open_thread', 'conflict_agent',
       q'~{"thread_id":"t2","agent_id":"a2"}~',
       null,
@@ -143,6 +144,10 @@ as
     add_case('thread_add_memory', 'd6_fact_t2',
       q'~{"thread":"t2","content":"User lives in Rome","memory_type":"fact","memory_id":"fact2"}~',
       q'~{"id":"fact2","relation_id":null,"warnings":[]}~',
+      null);
+    add_case('thread_add_memory', 'd8_preference_t1',
+      q'~{"thread":"t1","content":"Prefers thin crust","memory_id":"mem6","memory_type":"preference"}~',
+      q'~{"id":"mem6","relation_id":null,"warnings":[]}~',
       null);
     add_case('thread_add_memory', 'generated_id',
       q'~{"thread":"t1","content":"Prefers window seats","memory_type":"Preference"}~',
@@ -476,6 +481,74 @@ as
       q'~{"thread":"t1","image_id":"img1"}~',
       q'~{"deleted":1}~',
       null);
+    add_case('thread_link_records', 'd9_link_t1',
+      q'~{"thread":"t1","source_record_id":"mem6","source_record_type":"preference","target_record_id":"mem1","target_record_type":"memory","relation_type":"supports","relation_id":"lnk1"}~',
+      q'~{"relation_id":"lnk1"}~',
+      null);
+    add_case('thread_link_records', 'generated_id',
+      q'~{"thread":"t1","source_record_id":"mem6","source_record_type":"Preference","target_record_id":"mem1","target_record_type":"memory","relation_type":"relates_to","opposite_relation_type":"related_from","metadata":{"k":1}}~',
+      q'~{"relation_id":"0123456789abcdef0123456789abcdef"}~',
+      null);
+    add_case('thread_link_records', 'relation_type_missing',
+      q'~{"thread":"t1","source_record_id":"mem6","source_record_type":"preference","target_record_id":"mem1","target_record_type":"memory"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["relation_type is required in the thread_link_records request"]}~');
+    add_case('thread_link_records', 'reverse_orientation',
+      q'~{"thread":"t1","source_record_id":"mem1","source_record_type":"memory","target_record_id":"mem6","target_record_type":"preference","relation_type":"supports"}~',
+      null,
+      q'~{"code":-20102,"name":"DUPLICATE_ID","message_contains":["but a stored relation links them the other way"]}~');
+    add_case('thread_link_records', 'source_type_message',
+      q'~{"thread":"t1","source_record_id":"msg1","source_record_type":"message","target_record_id":"mem1","target_record_type":"memory","relation_type":"supports"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["source_record_type 'message' must be one of memory, guideline, fact, preference"]}~');
+    add_case('thread_link_records', 'source_type_mismatch',
+      q'~{"thread":"t1","source_record_id":"mem1","source_record_type":"fact","target_record_id":"mem6","target_record_type":"preference","relation_type":"supports"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["source_record_id 'mem1' is not a fact record of thread 't1'"]}~');
+    add_case('thread_link_records', 'target_other_thread',
+      q'~{"thread":"t1","source_record_id":"mem6","source_record_type":"preference","target_record_id":"fact2","target_record_type":"fact","relation_type":"supports"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["target_record_id 'fact2' is not a fact record of thread 't1'"]}~');
+    add_case('thread_update_record_link', 'missing',
+      q'~{"thread":"t1","relation_id":"nope","timestamp":null}~',
+      q'~{"updated":0}~',
+      null);
+    add_case('thread_update_record_link', 'no_field',
+      q'~{"thread":"t1","relation_id":"lnk1"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["thread_update_record_link needs at least one of relation_type, opposite_relation_type, timestamp, metadata"]}~');
+    add_case('thread_update_record_link', 'other_thread',
+      q'~{"thread":"t2","relation_id":"lnk1","relation_type":"contradicts"}~',
+      q'~{"updated":0}~',
+      null);
+    add_case('thread_update_record_link', 'own',
+      q'~{"thread":"t1","relation_id":"lnk1","metadata":{"checked":true}}~',
+      q'~{"updated":1}~',
+      null);
+    add_case('thread_delete_record_link', 'by_id',
+      q'~{"thread":"t1","relation_id":"lnk1"}~',
+      q'~{"deleted":1}~',
+      null);
+    add_case('thread_delete_record_link', 'by_tuple',
+      q'~{"thread":"t1","source_record_id":"mem6","source_record_type":"preference","target_record_id":"mem1","target_record_type":"memory","relation_type":"supports"}~',
+      q'~{"deleted":1}~',
+      null);
+    add_case('thread_delete_record_link', 'id_with_tuple',
+      q'~{"thread":"t1","relation_id":"lnk1","relation_type":"supports"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["relation_id cannot be combined with relation_type"]}~');
+    add_case('thread_delete_record_link', 'nothing_named',
+      q'~{"thread":"t1"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["thread_delete_record_link needs relation_id, or source_record_id"]}~');
+    add_case('thread_delete_record_link', 'other_thread',
+      q'~{"thread":"t2","relation_id":"lnk1"}~',
+      q'~{"deleted":0}~',
+      null);
+    add_case('thread_delete_record_link', 'reverse_tuple',
+      q'~{"thread":"t1","source_record_id":"mem1","source_record_type":"memory","target_record_id":"mem6","target_record_type":"preference","relation_type":"supports"}~',
+      q'~{"deleted":0}~',
+      null);
     -- genfixtures:end cases
   end load_cases;
 
@@ -648,6 +721,7 @@ as
            || call_op('thread_get_messages', '{"thread": "t2", "end": -1}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "memory", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "fact", "limit": null}')
+           || dbms_agent_memory_store.list_records(co_store, '{"record_type": "preference", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "thread_summary", "limit": null}')
            || dbms_agent_memory_store.list_records(co_store, '{"record_type": "image", "limit": null}')

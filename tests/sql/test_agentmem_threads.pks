@@ -3,9 +3,9 @@ create or replace package test_agentmem_threads
 as
   ------------------------------------------------------------------------------
   -- utPLSQL suite for the thread calls (docs/protocol-threads.md, rules
-  -- T1-T36), through the facade.
+  -- T1-T40), through the facade.
   --
-  -- Fixtures: the golden fixtures of open_thread .. thread_delete_image
+  -- Fixtures: the golden fixtures of open_thread .. thread_delete_record_link
   -- (q-quoted copies of tests/go/testdata/contract/<op>/, kept in step by
   -- go run ./tests/go/cmd/genfixtures) run on store UTS_THR01 after the data
   -- set of docs/protocol-threads.md section 8 (co_dataset, in that order),
