@@ -886,6 +886,83 @@ as
     return l_response.to_clob;
   end add_image;
 
+  -- T41: update_image maps onto update_record: image -> content,
+  -- description -> index_text (R16, U5), and a new image's mime_type into
+  -- metadata (U13), merged into the stored metadata when the request
+  -- gives none (update_record replaces metadata whole).
+  function update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
+  is
+    co_op      constant varchar2(20 char) := 'thread_update_image';
+    l_req      json_object_t := agentmem_util.parse_object(p_request, 'p_request');
+    l_id       varchar2(128 char);
+    l_img_id   varchar2(128 char);
+    l_meta     json_object_t;
+    l_present  boolean;
+    l_is_null  boolean;
+    l_store    t_store;
+    l_thread   t_thread;
+    l_stored   json_object_t;
+    l_sub      json_object_t := json_object_t();
+    l_response json_object_t := json_object_t();
+  begin
+    agentmem_util.reject_keys(l_req,
+      'thread,image_id,image,description,mime_type,metadata,timestamp,ttl_days,ttl_anchor', co_op);
+    l_id := thread_key(l_req, co_op);
+    agentmem_util.require_key(l_req, 'image_id', co_op);
+    l_img_id := agentmem_util.check_id(l_req.get('image_id'), 'image_id', false);
+    if l_req.has('image') <> l_req.has('mime_type') then
+      fail('INVALID_ARGUMENT: image and mime_type must be given together (a new image needs its mime type:'
+           || ' image/png, image/jpeg or image/webp)');
+    end if;
+    if l_req.has('mime_type') and not l_req.get('mime_type').is_string then
+      fail('INVALID_ARGUMENT: mime_type ' || agentmem_util.shown(l_req.get('mime_type'))
+           || ' must be one of image/png, image/jpeg, image/webp');
+    end if;
+    if l_req.has('description') then
+      if l_req.get('description').is_null then
+        fail('INVALID_ARGUMENT: description null asks the thread''s LLM for a new caption, and no LLM is'
+             || ' configured; omit description to keep it, or pass the new text');
+      elsif not l_req.get('description').is_string then
+        fail('INVALID_ARGUMENT: description ' || agentmem_util.shown(l_req.get('description'))
+             || ' must be a string');
+      end if;
+    end if;
+    agentmem_util.get_object(l_req, 'metadata', null, l_meta, l_present, l_is_null);
+    copy_key(l_req, 'image', l_sub, 'content');
+    copy_key(l_req, 'description', l_sub, 'index_text');
+    copy_key(l_req, 'metadata', l_sub);
+    copy_key(l_req, 'timestamp', l_sub);
+    copy_key(l_req, 'ttl_days', l_sub);
+    copy_key(l_req, 'ttl_anchor', l_sub);
+    if l_sub.get_size = 0 then
+      fail('INVALID_ARGUMENT: ' || co_op || ' needs at least one of image (with mime_type), description, metadata,'
+           || ' timestamp, ttl_days, ttl_anchor');
+    end if;
+    l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    if owned_type(l_store, 'DOCUMENT', l_img_id, l_thread) is null then
+      l_response.put('updated', 0);
+      l_response.put('warnings', json_array_t());
+      return l_response.to_clob;
+    end if;
+    if l_req.has('image') then
+      if l_meta is null then
+        -- The stored metadata (never holding the mime) keeps its keys.
+        l_stored := treat(first_record(agentmem_record_read.records_json(
+          l_store, 'image', agentmem_util.t_text_list(l_img_id), false)) as json_object_t);
+        if l_stored.get('metadata').is_object then
+          l_meta := l_stored.get_object('metadata');
+        else
+          l_meta := json_object_t();
+        end if;
+      end if;
+      l_meta.put('image_mime_type', l_req.get_string('mime_type'));
+      l_sub.put('metadata', l_meta);
+    end if;
+    l_sub.put('record_type', 'image');
+    l_sub.put('record_id', l_img_id);
+    return agentmem_record_edit.update_record(p_store_id, l_sub.to_clob, p_schema_owner);
+  end update_image;
+
   function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
   is
     co_op     constant varchar2(20 char) := 'thread_list_images';

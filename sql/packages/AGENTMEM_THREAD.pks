@@ -4,7 +4,7 @@ create or replace package agentmem_thread
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
-  -- T1-T40) and the product's one token estimator.
+  -- T1-T41) and the product's one token estimator.
   --
   --   * A thread call names its thread with the request key "thread" (the
   --     handle); the THREAD row holds the scope (user_id, agent_id) that the
@@ -68,6 +68,9 @@ as
 
   -- dbms_agent_memory_store.thread_add_image: {"id": ..., "warnings": [...]}.
   function add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_update_image: {"updated": 0|1, "warnings": [...]}.
+  function update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
 
   -- dbms_agent_memory_store.thread_list_images: {"images": [...]}.
   function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;

@@ -623,6 +623,20 @@ as
       raise;
   end thread_add_image;
 
+  function thread_update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_image;
+    l_response := agentmem_thread.update_image(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_image;
+      raise;
+  end thread_update_image;
+
   function thread_list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob
   is

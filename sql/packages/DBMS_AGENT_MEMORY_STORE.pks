@@ -655,6 +655,13 @@ as
   function thread_add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
+  -- Updates a standalone image or image part of the thread. p_request:
+  --   {"thread", "image_id", "image"? with "mime_type", "description"?,
+  --   "metadata"?, "timestamp"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"updated": 0|1, "warnings": [...]} (0: not this thread's).
+  function thread_update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
   -- The thread's images. p_request: {"thread", "image_id"?,
   --   "metadata_filter"?, "include_bytes"? (needs image_id), "limit"?}.
   -- Returns: {"images": [<image record>...]}, in store order.

@@ -32,7 +32,8 @@ import (
 var threadOps = []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
 	"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
 	"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images", "thread_delete_image",
-	"thread_link_records", "thread_update_record_link", "thread_delete_record_link"}
+	"thread_link_records", "thread_update_record_link", "thread_delete_record_link",
+	"thread_update_image"}
 
 // threadDataset is the data set of §8, applied in this order.
 var threadDataset = []string{"open_thread/d1_t1", "open_thread/d2_t2", "thread_add_messages/d3_t1",
@@ -57,6 +58,7 @@ var threadBlocks = map[string]string{
 	"thread_link_records":       `begin :b_res := dbms_agent_memory_store.thread_link_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_update_record_link": `begin :b_res := dbms_agent_memory_store.thread_update_record_link(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_delete_record_link": `begin :b_res := dbms_agent_memory_store.thread_delete_record_link(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_update_image":       `begin :b_res := dbms_agent_memory_store.thread_update_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_get_summary":        `begin :b_res := dbms_agent_memory_store.thread_get_summary(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"add_records":               `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"get_record":                `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
@@ -259,6 +261,10 @@ func TestThreadRulesLive(t *testing.T) {
 	assert.Equal(t, "w60", window[49].(map[string]any)["id"])
 	all := call("thread_get_messages", `{"thread": "t2", "end": -1}`)["messages"].([]any)
 	assert.Len(t, all, 62)
+
+	// T41: a new image keeps the stored metadata (the mime is merged in).
+	call("thread_update_image", `{"thread": "t1", "image_id": "img1", "image": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "mime_type": "image/png"}`)
+	assert.Equal(t, map[string]any{"album": "dinner"}, threadRecord(t, ctx, tx, store, "image", "img1")["metadata"], "T41")
 
 	// T30, T31: the durable summary serves whole-thread requests; except_last
 	// gives the transcript of the prefix; the budget cuts the summary.

@@ -28,7 +28,7 @@ as
   procedure load_cases
   is
   begin
-    -- genfixtures:begin cases (open_thread .. thread_delete_record_link): written by go run ./tests/go/cmd/genfixtures from the fixtures
+    -- genfixtures:begin cases (open_thread .. thread_update_image): written by go run ./tests/go/cmd/genfixtures from the fixtures
     add_case('open_thread', 'conflict_agent',
       q'~{"thread_id":"t2","agent_id":"a2"}~',
       null,
@@ -549,6 +549,38 @@ as
       q'~{"thread":"t1","source_record_id":"mem1","source_record_type":"memory","target_record_id":"mem6","target_record_type":"preference","relation_type":"supports"}~',
       q'~{"deleted":0}~',
       null);
+    add_case('thread_update_image', 'description_null',
+      q'~{"thread":"t1","image_id":"img1","description":null}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["description null asks the thread's LLM for a new caption, and no LLM is configured"]}~');
+    add_case('thread_update_image', 'description_only',
+      q'~{"thread":"t1","image_id":"img1","description":"Da Mario dessert menu"}~',
+      q'~{"updated":1,"warnings":[]}~',
+      null);
+    add_case('thread_update_image', 'image_without_mime',
+      q'~{"thread":"t1","image_id":"img1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["image and mime_type must be given together"]}~');
+    add_case('thread_update_image', 'mime_mismatch',
+      q'~{"thread":"t1","image_id":"img1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","mime_type":"image/webp"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["bytes do not start with the image/webp signature"]}~');
+    add_case('thread_update_image', 'missing',
+      q'~{"thread":"t1","image_id":"nope","metadata":null}~',
+      q'~{"updated":0,"warnings":[]}~',
+      null);
+    add_case('thread_update_image', 'new_image',
+      q'~{"thread":"t1","image_id":"img1","image":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==","mime_type":"image/png"}~',
+      q'~{"updated":1,"warnings":[]}~',
+      null);
+    add_case('thread_update_image', 'no_field',
+      q'~{"thread":"t1","image_id":"img1"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["thread_update_image needs at least one of image (with mime_type), description, metadata, timestamp, ttl_days, ttl_anchor"]}~');
+    add_case('thread_update_image', 'other_thread',
+      q'~{"thread":"t2","image_id":"img1","description":"x"}~',
+      q'~{"updated":0,"warnings":[]}~',
+      null);
     -- genfixtures:end cases
   end load_cases;
 
@@ -895,6 +927,18 @@ as
     ut.expect(l_summary.get_string('content')).to_equal('user: I want pizza tonight.');
     ut.expect(l_summary.get_string('source')).to_equal('transcript');
   end summary_durable_and_prefix;
+
+  procedure update_image_keeps_metadata
+  is
+    l_response json_object_t;
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_update_image(co_store,
+      '{"thread": "t1", "image_id": "img1", "mime_type": "image/png", "image":'
+      || ' "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}'));
+    ut.expect(l_response.get_number('updated')).to_equal(1);
+    ut.expect(same_json(record_of('image', 'img1').get_object('metadata').to_clob, '{"album": "dinner"}'),
+              'metadata kept, without image_mime_type').to_be_true;
+  end update_image_keeps_metadata;
 
   procedure token_estimator
   is

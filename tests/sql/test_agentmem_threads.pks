@@ -3,9 +3,9 @@ create or replace package test_agentmem_threads
 as
   ------------------------------------------------------------------------------
   -- utPLSQL suite for the thread calls (docs/protocol-threads.md, rules
-  -- T1-T40), through the facade.
+  -- T1-T41), through the facade.
   --
-  -- Fixtures: the golden fixtures of open_thread .. thread_delete_record_link
+  -- Fixtures: the golden fixtures of open_thread .. thread_update_image
   -- (q-quoted copies of tests/go/testdata/contract/<op>/, kept in step by
   -- go run ./tests/go/cmd/genfixtures) run on store UTS_THR01 after the data
   -- set of docs/protocol-threads.md section 8 (co_dataset, in that order),
@@ -60,6 +60,9 @@ as
 
   --%test(T30, T31: the durable summary for the whole thread, cut to the budget; except_last gives the transcript)
   procedure summary_durable_and_prefix;
+
+  --%test(T41: a new image keeps the stored metadata; the mime is merged in, not stored)
+  procedure update_image_keeps_metadata;
 
   --%test(T28: estimate_tokens is ceil(characters / 3.5))
   procedure token_estimator;
