@@ -149,6 +149,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
+@@packages/AGENTMEM_THREAD.pks
 @@packages/AGENTMEM_UTIL.pks
 @@packages/AGENTMEM_STORE_CATALOG.pks
 @@packages/AGENTMEM_CHUNKS.pks
@@ -179,6 +180,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_STORE_ADMIN.pkb
 @@packages/AGENTMEM_STORE_CATALOG.pkb
 @@packages/AGENTMEM_STORE_DDL.pkb
+@@packages/AGENTMEM_THREAD.pkb
 @@packages/AGENTMEM_UTIL.pkb
 @@packages/DBMS_AGENT_MEMORY_STORE.pkb
 

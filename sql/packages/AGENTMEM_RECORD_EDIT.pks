@@ -1,6 +1,7 @@
 create or replace package agentmem_record_edit
   authid current_user
-  accessible by (package dbms_agent_memory_store)
+  accessible by (package dbms_agent_memory_store,
+                 package agentmem_thread)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_EDIT: update_record, delete_record and delete_thread

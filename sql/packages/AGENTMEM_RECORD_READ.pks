@@ -6,7 +6,8 @@ create or replace package agentmem_record_read
                  package agentmem_record_data,
                  package agentmem_search,
                  package agentmem_search_keyword,
-                 package agentmem_relation)
+                 package agentmem_relation,
+                 package agentmem_thread)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_READ: the read calls of the records contract

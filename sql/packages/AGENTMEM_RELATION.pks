@@ -3,7 +3,8 @@ create or replace package agentmem_relation
   accessible by (package dbms_agent_memory_store,
                  package agentmem_record_edit,
                  package agentmem_search,
-                 package agentmem_purge)
+                 package agentmem_purge,
+                 package agentmem_thread)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RELATION: the relation calls (docs/protocol-relations.md, rules

@@ -480,5 +480,226 @@ as
 
   -- == End of sections ==
 
+  -- == Threads (issue 12) =======================================================
+
+  -- Writes hold a savepoint; reads (thread_get_message, thread_get_messages,
+  -- thread_list_images, thread_get_summary) take none, like get_record.
+
+  function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_open_thread;
+    l_response := agentmem_thread.open_thread(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_open_thread;
+      raise;
+  end open_thread;
+
+  function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_messages;
+    l_response := agentmem_thread.add_messages(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_messages;
+      raise;
+  end thread_add_messages;
+
+  function thread_add_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_memory;
+    l_response := agentmem_thread.add_memory(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_memory;
+      raise;
+  end thread_add_memory;
+
+  function thread_get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_message(p_store_id, p_request, p_schema_owner);
+  end thread_get_message;
+
+  function thread_get_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_messages(p_store_id, p_request, p_schema_owner);
+  end thread_get_messages;
+
+  function thread_update_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_message;
+    l_response := agentmem_thread.update_owned('message', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_message;
+      raise;
+  end thread_update_message;
+
+  function thread_update_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_memory;
+    l_response := agentmem_thread.update_owned('memory', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_memory;
+      raise;
+  end thread_update_memory;
+
+  function thread_delete_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_message;
+    l_response := agentmem_thread.delete_owned('message', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_message;
+      raise;
+  end thread_delete_message;
+
+  function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_memory;
+    l_response := agentmem_thread.delete_owned('memory', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_memory;
+      raise;
+  end thread_delete_memory;
+
+  function thread_add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_add_image;
+    l_response := agentmem_thread.add_image(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_add_image;
+      raise;
+  end thread_add_image;
+
+  function thread_update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_image;
+    l_response := agentmem_thread.update_image(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_image;
+      raise;
+  end thread_update_image;
+
+  function thread_list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.list_images(p_store_id, p_request, p_schema_owner);
+  end thread_list_images;
+
+  function thread_delete_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_image;
+    l_response := agentmem_thread.delete_owned('image', p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_image;
+      raise;
+  end thread_delete_image;
+
+  function thread_link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_link_records;
+    l_response := agentmem_thread.link_records(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_link_records;
+      raise;
+  end thread_link_records;
+
+  function thread_update_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_update_record_link;
+    l_response := agentmem_thread.update_record_link(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_update_record_link;
+      raise;
+  end thread_update_record_link;
+
+  function thread_delete_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_thread_delete_record_link;
+    l_response := agentmem_thread.delete_record_link(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_thread_delete_record_link;
+      raise;
+  end thread_delete_record_link;
+
+  function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread.get_summary(p_store_id, p_request, p_schema_owner);
+  end thread_get_summary;
+
+  function estimate_tokens(p_text in clob) return pls_integer
+  is
+  begin
+    return agentmem_thread.estimate_tokens(p_text);
+  end estimate_tokens;
+
 end dbms_agent_memory_store;
 /

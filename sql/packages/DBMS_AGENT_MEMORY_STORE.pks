@@ -599,5 +599,123 @@ as
 
   -- == End of sections ==
 
+  -- == Threads (issue 12, docs/protocol-threads.md) ==============================
+
+  -- The thread handle: every call names its thread with the request key
+  -- "thread"; the thread's stored scope (user_id, agent_id) flows into its
+  -- writes, and its reads, updates and deletes act only on records whose
+  -- stored thread_id is that thread (another thread's record is "not
+  -- found": null or 0, never touched). An unknown thread is NOT_FOUND.
+  -- Writes take a savepoint and are atomic; reads take none.
+
+  -- Creates or opens a thread. p_request: {"thread_id"?, "user_id"?,
+  --   "agent_id"?, "metadata"?}; omitted ids are generated (32 lower-case
+  --   hex); an existing thread is returned with its stored scope.
+  -- Returns: {"thread": <thread record>, "created": true|false}.
+  -- Raises: INVALID_ARGUMENT; DUPLICATE_ID when user_id or agent_id differs
+  --   from the existing thread's; NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED.
+  function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds messages to the thread with its scope. p_request: {"thread",
+  --   "messages": [{"role", "content", "id"?, "timestamp"?, "metadata"?}],
+  --   "metadata"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"ids": [...], "warnings": [...]}.
+  function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds one memory-like record with the thread's scope (explicit user_id,
+  --   agent_id, thread_id override it) and, with memory_id_to_link and
+  --   link_type, a relation to a memory of this thread.
+  -- Returns: {"id", "relation_id": id | null, "warnings": [...]}.
+  function thread_add_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- One message of the thread. p_request: {"thread", "message_id",
+  --   "included_image_ids"?: [id]}. Returns {"message": <record> | null}.
+  function thread_get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- A window of the thread's messages by 0-based position, end exclusive.
+  --   p_request: {"thread", "start"?, "end"?, "include_image_bytes"?}.
+  -- Returns: {"messages": [<record>...]}, oldest first.
+  function thread_get_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates a message / memory-like record of the thread.
+  --   p_request: {"thread", "message_id" | "memory_id", fields...}.
+  -- Returns: {"updated": 0|1, "warnings": [...]}.
+  function thread_update_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+  function thread_update_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes a message / memory-like record of the thread.
+  --   p_request: {"thread", "message_id" | "memory_id"}.
+  -- Returns: {"deleted": 0|1}.
+  function thread_delete_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+  function thread_delete_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Adds one image with the thread's scope (user_id, agent_id, thread_id
+  --   given must equal the thread's). p_request: {"thread", "image": base64,
+  --   "description"?, "mime_type"? (detected from the bytes when omitted),
+  --   "image_id"?, "metadata"?, "timestamp"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"id", "warnings": [...]}.
+  function thread_add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates a standalone image or image part of the thread. p_request:
+  --   {"thread", "image_id", "image"? with "mime_type", "description"?,
+  --   "metadata"?, "timestamp"?, "ttl_days"?, "ttl_anchor"?}.
+  -- Returns: {"updated": 0|1, "warnings": [...]} (0: not this thread's).
+  function thread_update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- The thread's images. p_request: {"thread", "image_id"?,
+  --   "metadata_filter"?, "include_bytes"? (needs image_id), "limit"?}.
+  -- Returns: {"images": [<image record>...]}, in store order.
+  function thread_list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Deletes a standalone image of the thread. p_request: {"thread",
+  --   "image_id"}. Returns {"deleted": 0|1}. Raises INVALID_ARGUMENT for an
+  --   image that is part of a message (delete or update the message).
+  function thread_delete_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Links two memory-like records of the thread (add_relations' rules).
+  --   p_request: {"thread", "source_record_id", "source_record_type",
+  --   "target_record_id", "target_record_type", "relation_type",
+  --   "opposite_relation_type"?, "relation_id"?, "timestamp"?, "metadata"?}.
+  -- Returns: {"relation_id"}. Raises NOT_FOUND for an endpoint that is not
+  --   a record of that type in this thread.
+  function thread_link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- Updates / deletes a relation whose two endpoints belong to the thread;
+  --   another relation is not found (0). Update: {"thread", "relation_id",
+  --   "relation_type"?, "opposite_relation_type"?, "timestamp"?, "metadata"?}
+  --   -> {"updated": 0|1}. Delete: {"thread", "relation_id"} or the endpoint
+  --   tuple in its stored direction -> {"deleted": 0|1}.
+  function thread_update_record_link(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+  function thread_delete_record_link(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+
+  -- The thread's summary without an LLM. p_request: {"thread",
+  --   "except_last"?: integer >= 0, "token_budget"?: integer}. The latest
+  --   VALID thread_summary of the thread for a whole-thread request, else a
+  --   transcript of its recent messages (at most 4,000 characters), cut to
+  --   the budget (default 1,000 tokens; not positive: none). Writes nothing.
+  -- Returns: {"content": text, "source": "thread_summary" | "transcript"}.
+  function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
+  -- NULL. Every token budget of the thread calls uses it. Side effects: none.
+  function estimate_tokens(p_text in clob) return pls_integer;
+
 end dbms_agent_memory_store;
 /

@@ -86,8 +86,15 @@ func (c relCase) id() string { return c.op + "/" + c.name }
 // loadRelCases reads every relation fixture, ops in relOps order, names sorted.
 func loadRelCases(t *testing.T) []relCase {
 	t.Helper()
+	return loadOpCases(t, relOps)
+}
+
+// loadOpCases reads every fixture of ops (request plus response or error),
+// ops in the order given, names sorted.
+func loadOpCases(t *testing.T, ops []string) []relCase {
+	t.Helper()
 	var cases []relCase
-	for _, op := range relOps {
+	for _, op := range ops {
 		paths, err := filepath.Glob(filepath.Join(recContractDir, op, "*.request.json"))
 		require.NoError(t, err)
 		sort.Strings(paths)

@@ -263,6 +263,35 @@ var relationsSuite = suiteSpec{
 	},
 }
 
+// The threads suite runs every case of the thread calls on its own store
+// after the data set of docs/protocol-threads.md section 8.
+var threadsSuite = suiteSpec{
+	file: "test_agentmem_threads.pkb",
+	ops: &opCases{
+		shape: callShape{
+			proc:       "add_case",
+			params:     []string{"p_op", "p_name", "p_request", "p_response", "p_error"},
+			positional: true,
+			lines:      [][]string{{"p_op", "p_name"}, {"p_request"}, {"p_response"}, {"p_error"}},
+			plain:      map[string]bool{"p_op": true, "p_name": true},
+			style:      compactJSON,
+		},
+		opParam:   "p_op",
+		nameParam: "p_name",
+		kinds:     map[string]string{"p_request": "request", "p_response": "response", "p_error": "error"},
+		kindOrder: []string{"p_request", "p_response", "p_error"},
+	},
+	regions: []region{
+		{id: "cases", about: "open_thread .. thread_update_image",
+			ops: []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
+				"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
+				"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images",
+				"thread_delete_image", "thread_link_records", "thread_update_record_link", "thread_delete_record_link",
+				"thread_update_image"}},
+	},
+	datasetConst: "co_dataset",
+}
+
 // Suites lists every suite that copies fixtures; record_edit has none of its
 // own: it runs the cases that test_agentmem_records loads.
-var suites = []*suiteSpec{&recordsSuite, &searchSuite, &filterSuite, &storeSuite, &relationsSuite}
+var suites = []*suiteSpec{&recordsSuite, &searchSuite, &filterSuite, &storeSuite, &relationsSuite, &threadsSuite}

@@ -1,0 +1,97 @@
+create or replace package agentmem_thread
+  authid current_user
+  accessible by (package dbms_agent_memory_store)
+as
+  ------------------------------------------------------------------------------
+  -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
+  -- T1-T41) and the product's one token estimator.
+  --
+  --   * A thread call names its thread with the request key "thread" (the
+  --     handle); the THREAD row holds the scope (user_id, agent_id) that the
+  --     writes inherit. An unknown thread is NOT_FOUND for every call but
+  --     open_thread, which creates it.
+  --   * Ownership: get, update and delete act only on records whose stored
+  --     THREAD_ID is the handle's thread and that are not expired; any other
+  --     id is "not found" (null, 0), never touched.
+  --   * Writes and edits go through the record internals (add_records,
+  --     update_record, delete_one) and explicit links through add_relations,
+  --     so their validation, retrieval rows and lifecycle rules apply
+  --     unchanged. The facade holds the savepoint.
+  --
+  -- Seams left for the LLM issue (docs/protocol-threads.md section 9):
+  -- autonomous_linking true is refused here until a thread LLM exists;
+  -- memory extraction after add_messages, image captions and LLM summaries
+  -- are not performed (nothing is queued, nothing is faked); get_summary
+  -- reads a durable summary but never writes one.
+  ------------------------------------------------------------------------------
+
+  -- Characters per token of the estimator (seed: "int(token_budget * 3.5)").
+  co_chars_per_token constant number := 3.5;
+
+  -- Messages in the window get_messages returns when end is omitted (T17).
+  co_default_window constant pls_integer := 50;
+
+  -- The estimated token count of p_text: ceil(characters / 3.5); 0 for NULL
+  -- or empty text. Characters, not bytes (a CLOB's length is in characters).
+  function estimate_tokens(p_text in clob) return pls_integer;
+
+  -- The characters a budget of p_tokens allows: floor(p_tokens * 3.5);
+  -- NULL (no limit) when p_tokens is NULL or not positive.
+  function budget_chars(p_tokens in number) return pls_integer;
+
+  -- dbms_agent_memory_store.open_thread: {"thread": {...}, "created": bool}.
+  function open_thread(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_add_messages: {"ids": [...], "warnings": [...]}.
+  function add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_add_memory:
+  -- {"id": ..., "relation_id": ... | null, "warnings": [...]}.
+  function add_memory(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_get_message: {"message": {...} | null}.
+  function get_message(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_get_messages: {"messages": [...]}.
+  function get_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_update_message / thread_update_memory:
+  -- {"updated": 0|1, "warnings": [...]}. p_kind 'message' or 'memory'.
+  function update_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
+    return clob;
+
+  -- dbms_agent_memory_store.thread_delete_message / thread_delete_memory /
+  -- thread_delete_image: {"deleted": 0|1}. p_kind 'message', 'memory' or
+  -- 'image'.
+  function delete_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
+    return clob;
+
+  -- dbms_agent_memory_store.thread_add_image: {"id": ..., "warnings": [...]}.
+  function add_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_update_image: {"updated": 0|1, "warnings": [...]}.
+  function update_image(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_list_images: {"images": [...]}.
+  function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_link_records: {"relation_id": ...}.
+  function link_records(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_update_record_link: {"updated": 0|1}.
+  function update_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- dbms_agent_memory_store.thread_delete_record_link: {"deleted": 0|1}.
+  function delete_record_link(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- Transcript fallback cap of get_summary (seed: "limited to 4,000
+  -- characters") and the token budget applied when the request omits one.
+  co_transcript_chars   constant pls_integer := 4000;
+  co_default_summary_tokens constant pls_integer := 1000;
+
+  -- dbms_agent_memory_store.thread_get_summary:
+  -- {"content": ..., "source": "thread_summary" | "transcript"}.
+  function get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+end agentmem_thread;
+/
