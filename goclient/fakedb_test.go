@@ -81,6 +81,7 @@ func (f *fakeDB) Connect(context.Context) (driver.Conn, error) {
 	}
 	return &fakeConn{db: f}, nil
 }
+
 // Driver is what db.Driver() returns, which the client detects the driver
 // by: in go-ora mode go-ora's exported driver type (never opened: the fake
 // connects through its connector), otherwise a type of its own, which the
