@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/golang-migrate/migrate/v4/database"
+	"github.com/sijms/go-ora/v2/network"
 )
 
 // Defaults of Config.
@@ -219,6 +220,10 @@ func oraCode(err error) int {
 	var c interface{ Code() int }
 	if errors.As(err, &c) {
 		return c.Code()
+	}
+	var oe *network.OracleError // go-ora's: fields, no Code method
+	if errors.As(err, &oe) {
+		return oe.ErrCode
 	}
 	return 0
 }
