@@ -21,7 +21,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
-	"github.com/agentmem/agentmem/internal/dbconn"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -239,14 +238,12 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 	ctx := storeContext(t)
 	id := createKeyword(t, ctx, db)
 	owner := livedb.Schema(t, db)
-	rt, err := dbconn.Connect(ctx, runtimeDSN, dbconn.Options{})
-	require.NoError(t, err)
-	defer rt.Close()
+	rt := livedb.OpenDSN(t, runtimeDSN, livedb.Driver(t))
 	var grantee string
 	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
 	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)
 	require.NoError(t, agentmemory.GrantAccess(ctx, db, id, grantee, agentmemory.GrantOptions{Access: agentmemory.ReadOnly}))
-	_, err = agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
+	_, err := agentmemory.RunJob(ctx, db, id, agentmemory.JobPurge, agentmemory.RunJobOptions{})
 	require.NoError(t, err)
 
 	own, err := agentmemory.ListJobs(ctx, db, id, "")

@@ -32,7 +32,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godror/godror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -206,7 +205,7 @@ func (st *recStores) runRefused(t *testing.T, ctx context.Context, tx *sql.Tx, s
 	_, err := tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", sql.Out{Dest: &res}),
 		sql.Named("b_store_id", store), sql.Named("b_request", string(c.request)))
 	require.Error(t, err, "the package accepts a request the contract refuses")
-	oe, ok := godror.AsOraErr(err)
+	oe, ok := livedb.AsOraErr(err)
 	require.True(t, ok, "not an Oracle error: %v", err)
 	assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
 	msg := strings.SplitN(oe.Message(), "\n", 2)[0]
@@ -441,7 +440,7 @@ func TestRecordsClientRefusalsLive(t *testing.T) {
 				_, err = tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", sql.Out{Dest: &res}),
 					sql.Named("b_store_id", store), sql.Named("b_request", string(c.request)))
 				require.Error(t, err)
-				oe, ok := godror.AsOraErr(err)
+				oe, ok := livedb.AsOraErr(err)
 				require.True(t, ok, "%v", err)
 				assert.Equal(t, e.Code, oe.Code(), "client %q, package %q", e.Message, oe.Message())
 			})

@@ -26,7 +26,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godror/godror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -196,7 +195,7 @@ func TestRelationFixturesLive(t *testing.T) {
 			got, err := relCall(ctx, tx, c.op, store, string(c.request))
 			if c.refusal != nil {
 				require.Error(t, err, "the package accepts a request the contract refuses")
-				oe, ok := godror.AsOraErr(err)
+				oe, ok := livedb.AsOraErr(err)
 				require.True(t, ok, "not an Oracle error: %v", err)
 				assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
 				msg := strings.SplitN(oe.Message(), "\n", 2)[0]
