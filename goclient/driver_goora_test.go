@@ -13,16 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// seamsAsBuilt is the seam list in init order (TestMain reorders seams per
-// run): godror first when compiled in.
-func seamsAsBuilt() []driverSeam {
-	var out []driverSeam
-	for _, d := range []Driver{DriverGodror, DriverGoOra} {
-		if s := seamByName(d); s != nil {
-			out = append(out, s)
-		}
+// Without cgo go-ora is the only driver, and the default; with cgo it
+// comes after godror.
+func TestGoOraIsCompiledInAlways(t *testing.T) {
+	require.NotEmpty(t, seamsAsBuilt)
+	assert.Equal(t, DriverGoOra, seamsAsBuilt[len(seamsAsBuilt)-1].name())
+	if len(seamsAsBuilt) == 1 {
+		assert.Nil(t, seamByName(DriverGodror), "a build without cgo has no godror")
 	}
-	return out
 }
 
 func TestClobInIsNeutralUntilTheCall(t *testing.T) {

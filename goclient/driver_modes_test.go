@@ -14,6 +14,10 @@ import (
 // *sql.Tx is taken to be of).
 var fakeMode Driver
 
+// seamsAsBuilt is the seam list in init order, before TestMain reorders it
+// per run: godror first when compiled in.
+var seamsAsBuilt []driverSeam
+
 // TestMain runs the package's tests once per compiled-in driver (godror
 // needs cgo; go-ora is always there), so every test that goes through the
 // fake runs against the bind types of both, and a test that forgot a driver
@@ -21,6 +25,7 @@ var fakeMode Driver
 // A fuzzing run (-fuzz) uses the first driver only.
 func TestMain(m *testing.M) {
 	flag.Parse()
+	seamsAsBuilt = slices.Clone(seams)
 	modes := make([]Driver, 0, len(seams))
 	for _, s := range seams {
 		modes = append(modes, s.name())
