@@ -80,6 +80,32 @@ type boundPool struct {
 	seam driverSeam
 }
 
+// boundTx is WithDriver's result for a transaction: it keeps Commit and
+// Rollback, so the handle is still recognised as one (RunJob refuses it).
+type boundTx struct {
+	DBTX
+	txHandle
+	seam driverSeam
+}
+
+type txHandle interface {
+	Commit() error
+	Rollback() error
+}
+
+// bound is what the three bound handles share.
+type bound interface {
+	boundSeam() driverSeam
+	unbound() DBTX
+}
+
+func (b boundHandle) boundSeam() driverSeam { return b.seam }
+func (b boundPool) boundSeam() driverSeam   { return b.seam }
+func (b boundTx) boundSeam() driverSeam     { return b.seam }
+func (b boundHandle) unbound() DBTX         { return b.DBTX }
+func (b boundPool) unbound() DBTX           { return b.DBTX }
+func (b boundTx) unbound() DBTX             { return b.DBTX }
+
 // WithDriver returns h bound to driver d, for a handle whose driver the
 // client cannot detect. The client detects it from a *sql.DB (db.Driver())
 // and a *sql.Conn (its driver connection, through Raw), and a Store's
@@ -107,16 +133,14 @@ func compiledDrivers() string {
 }
 
 func bind(h DBTX, s driverSeam) DBTX {
-	switch v := h.(type) {
-	case boundHandle:
-		v.seam = s
-		return v
-	case boundPool:
-		v.seam = s
-		return v
+	if b, ok := h.(bound); ok {
+		h = b.unbound()
 	}
 	if p, ok := h.(sessionPool); ok {
 		return boundPool{DBTX: h, sessionPool: p, seam: s}
+	}
+	if t, ok := h.(txHandle); ok {
+		return boundTx{DBTX: h, txHandle: t, seam: s}
 	}
 	return boundHandle{DBTX: h, seam: s}
 }
@@ -125,11 +149,8 @@ func bind(h DBTX, s driverSeam) DBTX {
 // driver of a pool (db.Driver(), also through sqlx's embedding), the driver
 // connection of a *sql.Conn, else the default.
 func seamOf(h DBTX) driverSeam {
-	switch v := h.(type) {
-	case boundHandle:
-		return v.seam
-	case boundPool:
-		return v.seam
+	if b, ok := h.(bound); ok {
+		return b.boundSeam()
 	}
 	if p, ok := h.(interface{ Driver() driver.Driver }); ok {
 		d := p.Driver()
@@ -161,7 +182,7 @@ func seamOf(h DBTX) driverSeam {
 // visible (a pool or a bound handle).
 func inheritDriver(from, tx DBTX) DBTX {
 	switch tx.(type) {
-	case boundHandle, boundPool, interface{ Driver() driver.Driver }:
+	case bound, interface{ Driver() driver.Driver }:
 		return tx
 	}
 	return bind(tx, seamOf(from))

@@ -87,6 +87,11 @@ func TestDriverDetection(t *testing.T) {
 	bound, err := WithDriver(tx, DriverGoOra)
 	require.NoError(t, err)
 	assert.Equal(t, DriverGoOra, seamOf(bound).name())
+	_, err = RunJob(t.Context(), bound, "S1", JobPurge, RunJobOptions{})
+	assert.ErrorIs(t, err, ErrInvalidArgument, "a bound *sql.Tx is still a transaction")
+	rebound, err := WithDriver(bound, defaultSeam().name())
+	require.NoError(t, err)
+	assert.Equal(t, defaultSeam().name(), seamOf(rebound).name(), "binding again replaces the driver")
 	assert.Equal(t, DriverGoOra, seamOf(inheritDriver(goOraDB, tx)).name(), "Store.WithTx inherits")
 
 	pool, err := WithDriver(goOraDB, DriverGoOra)
