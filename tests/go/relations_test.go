@@ -109,7 +109,7 @@ type relExec interface {
 // relCall runs a facade function of relBlocks and returns its response.
 func relCall(ctx context.Context, h relExec, op, store, request string) (string, error) {
 	var res string
-	_, err := h.ExecContext(ctx, relBlocks[op], sql.Named("b_res", sql.Out{Dest: &res}),
+	_, err := h.ExecContext(ctx, relBlocks[op], sql.Named("b_res", livedb.StringOut(&res)),
 		sql.Named("b_store_id", store), sql.Named("b_request", request))
 	return res, err
 }
@@ -152,7 +152,7 @@ func relStore(t *testing.T, ctx context.Context, db *sql.DB, cases []relCase) st
 	t.Helper()
 	store := livedb.StoreID(t)
 	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request",
+	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
 		`{"memory_store_id": "`+store+`", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "KEYWORD", "vector_dim": 4}`))
 	require.NoError(t, err)
 	t.Cleanup(func() {

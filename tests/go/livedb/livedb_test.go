@@ -1,11 +1,13 @@
 package livedb
 
 import (
+	"database/sql"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	go_ora "github.com/sijms/go-ora/v2"
 	"github.com/sijms/go-ora/v2/network"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,4 +115,12 @@ func TestAsOraErrReadsGoOraErrors(t *testing.T) {
 	assert.Equal(t, "table or view does not exist", oe.Message())
 	_, ok = AsOraErr(fmt.Errorf("plain"))
 	assert.False(t, ok)
+}
+
+func TestStringOutPerDriver(t *testing.T) {
+	var s string
+	t.Setenv(EnvDriver, "")
+	assert.Equal(t, sql.Out{Dest: &s}, StringOut(&s))
+	t.Setenv(EnvDriver, "go-ora")
+	assert.Equal(t, go_ora.Out{Dest: &s, Size: 8191}, StringOut(&s))
 }
