@@ -57,7 +57,7 @@ endif
 BIN      := bin/agentmem
 AGENTMEM := $(CURDIR)/$(BIN)
 
-.PHONY: help test check-cgo fmt-check vet unit lint-sql live go-min build lint fmt bench bench-live fuzz \
+.PHONY: help test check-cgo fmt-check vet unit test-nocgo lint-sql live go-min build lint fmt bench bench-live fuzz \
         lint-workflows db-up db-down db-logs db-grant instantclient utplsql-install \
         migrate-up migrate-down install-packages doctor demo clean
 
@@ -68,7 +68,7 @@ help: ## list the targets
 
 # --- tests -------------------------------------------------------------------
 
-test: check-cgo fmt-check vet unit lint-sql lint-workflows live ## THE test command: gofmt, vet, unit tests, SQL checker, workflow check, live suites when ORACLE_DSN is set
+test: check-cgo fmt-check vet unit test-nocgo lint-sql lint-workflows live ## THE test command: gofmt, vet, unit tests (goclient on both drivers), the cgo-free goclient build, SQL checker, workflow check, live suites when ORACLE_DSN is set
 
 check-cgo:
 	@command -v "$${CC:-gcc}" >/dev/null 2>&1 || { \
@@ -104,6 +104,14 @@ unit:
 
 lint-sql:
 	$(GO) run ./cmd/agentmem lint sql tests/sql
+
+# The library without cgo: godror is left out (driver_godror.go is
+# //go:build cgo) and go-ora is its only driver, as for a user who builds
+# with CGO_ENABLED=0. The CLI and internal/dbconn still need cgo (godror's
+# DSN parser), see docs/drivers.md.
+test-nocgo: ## vet and test the goclient library with CGO_ENABLED=0 (go-ora only)
+	CGO_ENABLED=0 $(GO) vet ./goclient
+	CGO_ENABLED=0 $(GO) test ./goclient
 
 # actionlint is a tool dependency in go.mod (go tool actionlint): no download.
 lint-workflows:

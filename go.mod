@@ -7,6 +7,7 @@ require (
 	github.com/godror/godror v0.51.0
 	github.com/golang-migrate/migrate/v4 v4.20.1
 	github.com/jmoiron/sqlx v1.4.0
+	github.com/sijms/go-ora/v2 v2.8.24
 	github.com/stretchr/testify v1.12.1
 )
 

@@ -39,14 +39,15 @@ type sessionPool interface {
 }
 
 // onSession runs fn on one database session: given a pool it checks one out
-// for the call (no round trip: the pool is local), otherwise it uses h as
-// given.
+// for the call (no round trip: the pool is local) and binds it to the pool's
+// driver (seamOf), otherwise it uses h as given.
 //
 // Transactions: every package call is atomic by itself (it rolls back to a
 // savepoint taken at its start), so the client opens no transaction of its
 // own. Outside a *sql.Tx the driver executes with commit-on-success, which
 // commits in the same round trip as the call (godror: DPI_MODE_EXEC_COMMIT_
-// ON_SUCCESS, stmt.go); a failed call commits nothing. An explicit BeginTx +
+// ON_SUCCESS, stmt.go; go-ora: auto-commit sets the commit flag on the
+// execute of PL/SQL, command.go); a failed call commits nothing. An explicit BeginTx +
 // Commit would add a round trip per call (godror's Commit is an
 // OCITransCommit). Inside a caller's *sql.Tx nothing is committed: the
 // caller owns the transaction.
@@ -63,7 +64,7 @@ func onSession(ctx context.Context, h DBTX, op string, fn func(DBTX) error) erro
 		return driverError(op, err)
 	}
 	defer conn.Close()
-	return fn(conn)
+	return fn(bind(conn, seamOf(h)))
 }
 
 // pinsSession reports whether h is bound to one database session (anything

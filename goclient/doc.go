@@ -7,9 +7,16 @@
 // characters adds the reads of its CLOB), decodes the JSON response into
 // typed records, and maps the package's errors to typed errors. It checks
 // nothing the package checks, so a client and a package released apart
-// cannot disagree. Bring your own *sql.DB opened with the godror driver:
+// cannot disagree. Bring your own *sql.DB opened with the godror driver
+// (the default; cgo and Oracle Instant Client):
 //
 //	db, err := sql.Open("godror", `user="app" password="..." connectString="localhost:1521/FREEPDB1" standaloneConnection=0`)
+//
+// or with the pure-Go go-ora driver (github.com/sijms/go-ora/v2, no cgo):
+//
+//	db, err := sql.Open("oracle", "oracle://app:...@localhost:1521/FREEPDB1")
+//
+// The client detects the driver from the handle (see WithDriver).
 //
 // Every method takes a context first. Application errors raised by the
 // package are *Error values that match the Err* sentinels with errors.Is.

@@ -1,12 +1,15 @@
+//go:build cgo
+
 package agentmemory
 
-// This is the only file that imports godror. Everything driver-specific —
-// how a CLOB travels in and out, how driver errors are recognised — lives
-// here, so a pure-Go driver can be added later by replacing this file.
+// The godror seam: the only file of the library that imports godror, built
+// only with cgo (godror is a cgo wrapper of ODPI-C and does not compile
+// without it). When compiled in, godror is the default driver.
 
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"io"
 	"strings"
@@ -17,58 +20,26 @@ import (
 // godror's error type carries what mapDriverError reads.
 var _ oraCoder = (*godror.OraErr)(nil)
 
-// maxStringBind is the largest request bound as a plain string: PL/SQL
-// accepts a VARCHAR2 bind into a CLOB parameter up to 32767 bytes. Larger
-// requests go as a godror.Lob (a temporary LOB, a few more round trips).
-const maxStringBind = 32767
+func init() { seams = append([]driverSeam{godrorSeam{}}, seams...) }
 
-// clobIn returns the bind value for a JSON request passed to a CLOB
-// parameter.
-func clobIn(s string) any {
-	if len(s) <= maxStringBind {
-		return s
-	}
+type godrorSeam struct{}
+
+func (godrorSeam) name() Driver { return DriverGodror }
+
+// owns: godror's driver and connection types are unexported; godror is the
+// default, so a handle no other seam claims is godror's (seamOf).
+func (godrorSeam) owns(driver.Driver) bool { return false }
+func (godrorSeam) ownsConn(any) bool       { return false }
+
+// clob binds a large request as a temporary CLOB written before the execute.
+func (godrorSeam) clob(s string) any {
 	return godror.Lob{Reader: strings.NewReader(s), IsClob: true}
 }
 
-// Facade function blocks are written as `begin :b_res := <call>; end;` so the
-// static checker (GO-CONTRACT) can read the call; callFunc rewrites them into
-// wrapBlock's form before executing.
-const (
-	funcBlockHead = "begin :b_res := "
-	funcBlockTail = "; end;"
-	// smallResponseChars is the largest response returned as VARCHAR2: godror
-	// binds a string OUT with a 32767-byte buffer, and 8191 characters take at
-	// most 32764 bytes in AL32UTF8.
-	smallResponseChars = 8191
-)
-
-// wrapBlock turns `begin :b_res := <call>; end;` into a block that returns a
-// response of up to smallResponseChars characters in the VARCHAR2 bind
-// :b_small, and a larger one as a CLOB in :b_big. Most responses are small,
-// so most calls are one round trip: the text comes back with the execute,
-// with no LOB reads and no temporary LOB left to free. A large response costs
-// the LOB reads after the execute.
-func wrapBlock(block string) (string, error) {
-	if !strings.HasPrefix(block, funcBlockHead) || !strings.HasSuffix(block, funcBlockTail) {
-		return "", fmt.Errorf("agentmemory: internal error: function block %q is not of the form %q<call>%q",
-			block, funcBlockHead, funcBlockTail)
-	}
-	call := block[len(funcBlockHead) : len(block)-len(funcBlockTail)]
-	return "declare l_res clob; begin l_res := " + call + "; " +
-		"if dbms_lob.getlength(l_res) > " + fmt.Sprint(smallResponseChars) + " then " +
-		":b_small := null; :b_big := l_res; " +
-		"else :b_small := dbms_lob.substr(l_res, " + fmt.Sprint(smallResponseChars) + ", 1); :b_big := null; " +
-		"end if; end;", nil
-}
-
-// callFunc runs block, `begin :b_res := <facade function call>; end;`, and
-// returns the function's result text. args are the other binds, all
-// sql.Named.
-//
-// A large result is bound as godror.Lob{IsClob: true}: a response has no size
-// bound (list_stores, search results), and the LOB is the only OUT form that
-// holds any size.
+// execFunc binds :b_small as a string OUT (godror's buffer: 32767 bytes) and
+// :b_big as godror.Lob{IsClob: true}: a response has no size bound
+// (list_stores, search results), and the LOB is the only OUT form that holds
+// any size.
 //
 // LOB ownership follows the pattern godror documents for LOB OUT binds
 // (README "CLOB, BLOB": "the LOB locator returned from the database is valid
@@ -83,61 +54,38 @@ func wrapBlock(block string) (string, error) {
 // dpiLob__close: OCILobFreeTemporary on the last reference). Closing the
 // reader as well (dpiLobReader.Close calls dpiLob_release) would release
 // the same reference a second time. So the response is read to the end
-// while the statement is open, the reader is left alone, and the deferred
-// stmt.Close frees the LOB, once.
-func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (string, error) {
-	wrapped, err := wrapBlock(block)
-	if err != nil {
-		return "", err
-	}
-	stmt, err := h.PrepareContext(ctx, wrapped)
-	if err != nil {
-		return "", driverError(op, err)
-	}
-	defer stmt.Close()
+// while the statement is open (callFunc closes it afterwards), and the
+// reader is left alone.
+func (godrorSeam) execFunc(ctx context.Context, stmt *sql.Stmt, op string, args []any) (string, bool, error) {
 	var small string
 	big := godror.Lob{IsClob: true}
 	args = append(args,
 		sql.Named("b_small", sql.Out{Dest: &small}),
 		sql.Named("b_big", sql.Out{Dest: &big}))
 	if _, err := stmt.ExecContext(ctx, args...); err != nil {
-		return "", driverError(op, err)
+		return "", false, driverError(op, err)
 	}
 	if small != "" {
-		return small, nil
+		return small, false, nil
 	}
 	if big.Reader == nil {
-		return "", fmt.Errorf("agentmemory: %s: the package returned a NULL response", op)
+		return "", true, nil
 	}
-	// Read before the deferred stmt.Close, which releases the LOB; do not
-	// close the reader (see above).
 	text, err := io.ReadAll(big.Reader)
 	if err != nil {
-		return "", driverError(op+": reading the response", err)
+		return "", false, driverError(op+": reading the response", err)
 	}
-	if len(text) == 0 {
-		return "", fmt.Errorf("agentmemory: %s: the package returned an empty response", op)
-	}
-	return string(text), nil
+	return string(text), false, nil
 }
 
-// callProc runs block, a PL/SQL block calling a facade procedure.
-func callProc(ctx context.Context, h DBTX, op, block string, args ...any) error {
-	_, err := h.ExecContext(ctx, block, args...)
-	return driverError(op, err)
-}
-
-// driverError maps any error from the driver: DPI-1047 (no Oracle Client
-// libraries) to ErrOracleClientMissing, the rest through mapDriverError.
-// ODPI-C reports DPI-xxxx errors with ORA code 0, so the text is the only
-// way to recognise them (go-ecosystem.md §1.1).
-func driverError(op string, err error) error {
-	if err == nil {
-		return nil
-	}
+// mapError recognises DPI-1047 (no Oracle Client libraries) and maps it to
+// ErrOracleClientMissing. ODPI-C reports DPI-xxxx errors with ORA code 0, so
+// the text is the only way to recognise them (go-ecosystem.md §1.1).
+// *godror.OraErr itself has Code and Message: mapDriverError reads it.
+func (godrorSeam) mapError(op string, err error) (error, bool) {
 	if strings.Contains(err.Error(), "DPI-1047") {
 		return fmt.Errorf("%w in %s: install Instant Client and put it on the library path (LD_LIBRARY_PATH, or libDir= in the DSN): %w",
-			ErrOracleClientMissing, op, err)
+			ErrOracleClientMissing, op, err), true
 	}
-	return mapDriverError(op, err)
+	return nil, false
 }

@@ -1,6 +1,9 @@
+//go:build cgo
+
 package agentmemory
 
 import (
+	"database/sql"
 	"errors"
 	"strings"
 	"testing"
@@ -21,15 +24,21 @@ func TestDriverErrorInstantClient(t *testing.T) {
 	assert.False(t, errors.Is(other, ErrOracleClientMissing))
 }
 
-func TestClobIn(t *testing.T) {
-	small := strings.Repeat("x", maxStringBind)
-	assert.Equal(t, small, clobIn(small), "up to 32767 bytes: a plain string bind")
-	big := small + "y"
-	lob, ok := clobIn(big).(godror.Lob)
-	require.True(t, ok, "above 32767 bytes: a CLOB")
+// Above 32767 bytes the godror seam binds a godror.Lob holding the text.
+func TestGodrorClob(t *testing.T) {
+	big := strings.Repeat("x", maxStringBind) + "y"
+	args := driverArgs(godrorSeam{}, []any{sql.Named("b_request", clobIn(big))})
+	lob, ok := args[0].(sql.NamedArg).Value.(godror.Lob)
+	require.True(t, ok, "above 32767 bytes: a godror.Lob")
 	assert.True(t, lob.IsClob)
 	b := new(strings.Builder)
 	_, err := lob.WriteTo(b)
 	require.NoError(t, err)
 	assert.Equal(t, big, b.String())
+}
+
+// With cgo, godror is compiled in and is the default driver of the library.
+func TestGodrorIsTheDefaultWhenCompiledIn(t *testing.T) {
+	require.Len(t, seamsAsBuilt, 2)
+	assert.Equal(t, DriverGodror, seamsAsBuilt[0].name())
 }

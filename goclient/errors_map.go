@@ -7,14 +7,16 @@ import (
 
 // ErrOracleClientMissing is returned when the driver cannot load the Oracle
 // Client libraries (DPI-1047): godror needs Oracle Instant Client at run
-// time. The error says what to do and wraps the driver's message, which
+// time (go-ora needs none). The error says what to do and wraps the driver's message, which
 // names the library it looked for.
 var ErrOracleClientMissing = errors.New("agentmemory: Oracle Instant Client not found (DPI-1047)")
 
 // oraCoder is what the client needs from a driver error: its ORA code and
 // its message without the "ORA-NNNNN: " prefix. *godror.OraErr satisfies it
-// (driver_godror.go asserts that at compile time); keeping the mapping on
-// this interface keeps it driver-neutral and testable without a database.
+// (driver_godror.go asserts that at compile time), go-ora's
+// *network.OracleError through the adapter goOraError (driver_goora.go);
+// keeping the mapping on this interface keeps it driver-neutral and testable
+// without a database.
 type oraCoder interface {
 	error
 	Code() int
@@ -37,4 +39,20 @@ func mapDriverError(op string, err error) error {
 		}
 	}
 	return fmt.Errorf("agentmemory: %s: %w", op, err)
+}
+
+// driverError maps any error from a driver: each compiled-in seam first
+// recognises its own (godror: DPI-1047 to ErrOracleClientMissing; go-ora:
+// its OracleError adapted to oraCoder), the rest goes through
+// mapDriverError.
+func driverError(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	for _, s := range seams {
+		if mapped, ok := s.mapError(op, err); ok {
+			return mapped
+		}
+	}
+	return mapDriverError(op, err)
 }

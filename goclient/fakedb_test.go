@@ -1,9 +1,11 @@
 package agentmemory
 
-// A fake database/sql driver standing in for godror in unit tests: it
-// records begin/prepare/exec/commit/rollback, answers facade calls with
-// canned responses or errors, and refuses a second transaction on a session
-// that has one open (what a real session cannot do either).
+// A fake database/sql driver standing in for godror or go-ora in unit tests
+// (fakeMode, set per run by TestMain in driver_modes_test.go): it records
+// begin/prepare/exec/commit/rollback, answers facade calls with canned
+// responses or errors, refuses a second transaction on a session that has
+// one open (what a real session cannot do either), and accepts only the
+// bind types of the driver it stands in for (checkBindTypes).
 
 import (
 	"context"
@@ -17,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	go_ora "github.com/sijms/go-ora/v2"
 )
 
 // fakeOraErr has the shape of *godror.OraErr that mapDriverError reads.
@@ -44,10 +48,11 @@ type fakeDB struct {
 	// respond answers a facade call: the response text for functions
 	// ("" = NULL), or an error.
 	respond func(c fakeCall) (string, error)
+	mode    Driver // the driver this fake behaves like: fakeMode when made
 }
 
 func newFakeDB(respond func(fakeCall) (string, error)) (*fakeDB, *sql.DB) {
-	f := &fakeDB{respond: respond}
+	f := &fakeDB{respond: respond, mode: fakeMode}
 	return f, sql.OpenDB(f)
 }
 
@@ -76,7 +81,17 @@ func (f *fakeDB) Connect(context.Context) (driver.Conn, error) {
 	}
 	return &fakeConn{db: f}, nil
 }
-func (f *fakeDB) Driver() driver.Driver { return fakeDriver{} }
+
+// Driver is what db.Driver() returns, which the client detects the driver
+// by: in go-ora mode go-ora's exported driver type (never opened: the fake
+// connects through its connector), otherwise a type of its own, which the
+// client takes for godror as it does godror's unexported one.
+func (f *fakeDB) Driver() driver.Driver {
+	if f.mode == DriverGoOra {
+		return &go_ora.OracleDriver{}
+	}
+	return fakeDriver{}
+}
 
 type fakeDriver struct{}
 
@@ -155,14 +170,20 @@ func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (dri
 	if err := checkBindNames(s.query, args); err != nil {
 		return nil, err
 	}
+	if err := checkBindTypes(s.conn.db.mode, args); err != nil {
+		return nil, err
+	}
 	call := fakeCall{Fn: facadeFn(s.query), SQL: s.query, Args: map[string]any{}}
-	outs := map[string]sql.Out{}
+	outs := map[string]any{} // OUT bind name → Dest
 	for _, a := range args {
-		if o, ok := a.Value.(sql.Out); ok {
-			outs[a.Name] = o
-			continue
+		switch o := a.Value.(type) {
+		case sql.Out:
+			outs[a.Name] = o.Dest
+		case go_ora.Out:
+			outs[a.Name] = o.Dest
+		default:
+			call.Args[a.Name] = a.Value
 		}
-		call.Args[a.Name] = a.Value
 	}
 	s.conn.db.mu.Lock()
 	s.conn.db.calls = append(s.conn.db.calls, call)
@@ -183,15 +204,88 @@ func (s *fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (dri
 	// What wrapBlock's PL/SQL does: up to smallResponseChars characters in
 	// :b_small, else the CLOB in :b_big.
 	if utf8.RuneCountInString(resp) <= smallResponseChars {
-		*outs["b_small"].Dest.(*string) = resp
+		*outs["b_small"].(*string) = resp
+		return driver.RowsAffected(0), nil
+	}
+	if s.conn.db.mode == DriverGoOra {
+		// go-ora reads the CLOB's data into the Clob after the execute and
+		// frees the statement's temporary LOBs when it closes (command.go
+		// freeTemporaryLobs): the fakeLob stands for that LOB.
+		*outs["b_big"].(*go_ora.Clob) = go_ora.Clob{String: resp, Valid: true}
+		s.lob = &fakeLob{db: s.conn.db}
 		return driver.RowsAffected(0), nil
 	}
 	// Dest is *godror.Lob; set its Reader as godror does, by reflection so
-	// that this test file need not import the driver. Like godror's, the
-	// reader borrows the statement's reference to the LOB (fakeLob).
+	// that this test file builds without cgo, where godror is absent. Like
+	// godror's, the reader borrows the statement's reference to the LOB
+	// (fakeLob).
 	s.lob = &fakeLob{Reader: strings.NewReader(resp), db: s.conn.db}
-	reflect.ValueOf(outs["b_big"].Dest).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(s.lob)))
+	reflect.ValueOf(outs["b_big"]).Elem().FieldByName("Reader").Set(reflect.ValueOf(io.Reader(s.lob)))
 	return driver.RowsAffected(0), nil
+}
+
+// checkBindTypes accepts what the driver of mode accepts for the client's
+// binds and refuses the rest as that driver (or Oracle) would: a string IN
+// above 32767 bytes (PL/SQL's VARCHAR2 limit), the other driver's types,
+// and OUT binds of the wrong form. godror: sql.Out into *string (:b_small)
+// and *godror.Lob (:b_big), godror.Lob IN. go-ora: go_ora.Out with Size for
+// a string (without it the buffer has no room: ORA-06502), go_ora.Out into
+// *go_ora.Clob, go_ora.Clob IN.
+func checkBindTypes(mode Driver, args []driver.NamedValue) error {
+	for _, a := range args {
+		switch v := a.Value.(type) {
+		case string:
+			if len(v) > maxStringBind {
+				return fakeOraErr{6502, fmt.Sprintf("PL/SQL: numeric or value error: :%s is a %d-byte string bind", a.Name, len(v))}
+			}
+		case sql.Out:
+			if mode != DriverGodror {
+				return fmt.Errorf("fake %s: :%s is a sql.Out; go-ora sizes a string OUT from go_ora.Out.Size", mode, a.Name)
+			}
+			if err := wantDest(mode, a.Name, v.Dest, "*string", "*godror.Lob"); err != nil {
+				return err
+			}
+		case go_ora.Out:
+			if mode != DriverGoOra {
+				return fmt.Errorf("fake %s: :%s is a go_ora.Out", mode, a.Name)
+			}
+			if err := wantDest(mode, a.Name, v.Dest, "*string", "*go_ora.Clob"); err != nil {
+				return err
+			}
+			if _, ok := v.Dest.(*string); ok && v.Size < smallResponseChars {
+				return fakeOraErr{6502, fmt.Sprintf("PL/SQL: numeric or value error: character string buffer too small (:%s Size %d)", a.Name, v.Size)}
+			}
+		default:
+			if p := reflect.TypeOf(v); p != nil && !fakeAccepts(mode, p) {
+				return fmt.Errorf("fake %s: :%s has type %s, another driver's", mode, a.Name, p)
+			}
+		}
+	}
+	return nil
+}
+
+// wantDest checks an OUT bind's destination: the client's two OUT binds
+// are :b_small (a string) and :b_big (the driver's CLOB).
+func wantDest(mode Driver, name string, dest any, small, big string) error {
+	want := map[string]string{"b_small": small, "b_big": big}[strings.ToLower(name)]
+	if got := reflect.TypeOf(dest).String(); got != want {
+		return fmt.Errorf("fake %s: OUT bind :%s into %s; the driver needs %s", mode, name, got, want)
+	}
+	return nil
+}
+
+// fakeAccepts tells a driver's own types from the other driver's by package.
+func fakeAccepts(mode Driver, t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case strings.Contains(t.PkgPath(), "godror"):
+		return mode == DriverGodror
+	case strings.Contains(t.PkgPath(), "go-ora"):
+		return mode == DriverGoOra
+	}
+	return true
 }
 
 // bindPattern finds bind placeholders; `:=` does not match, nor does a

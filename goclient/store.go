@@ -172,7 +172,7 @@ func (s *Store) Describe(ctx context.Context) (*Description, error) {
 //	err = tx.Commit()
 func (s *Store) WithTx(tx DBTX) *Store {
 	c := *s
-	c.db = tx
+	c.db = inheritDriver(s.db, tx)
 	c.session = nil
 	if pinsSession(tx) {
 		c.session = new(sync.Mutex)

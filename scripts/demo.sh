@@ -44,7 +44,9 @@ if [ -z "${ORACLE_DSN:-}" ]; then
 fi
 
 step 1 "Oracle Instant Client (godror, the Go driver, loads libclntsh.so at run time)"
-if have_instant_client; then
+if [ "${AGENTMEM_DRIVER:-}" = "go-ora" ]; then
+  info "not needed: AGENTMEM_DRIVER=go-ora, the pure-Go driver (docs/drivers.md)"
+elif have_instant_client; then
   info "found (LD_LIBRARY_PATH, the linker cache or libDir= in ORACLE_DSN)"
 else
   info "not found: installing it into .instantclient/ (make instantclient)"

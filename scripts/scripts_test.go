@@ -389,6 +389,22 @@ func TestDemoInstallsInstantClientFirst(t *testing.T) {
 	assert.NotContains(t, r.stderr, "== step 2/5")
 }
 
+// On go-ora (AGENTMEM_DRIVER=go-ora) the demo needs no Instant Client: step
+// 1 says so and downloads nothing.
+func TestDemoOnGoOraSkipsInstantClient(t *testing.T) {
+	e := demoEnv(t)
+	e["AGENTMEM_DRIVER"] = "go-ora"
+	e["INSTANTCLIENT_URL"] = "http://127.0.0.1:1/unreachable.zip"
+	e["ORACLE_DSN"] = `oracle://app:pw@dbhost:1521/FREEPDB1`
+	r := runScript(t, e, "demo.sh")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "not needed: AGENTMEM_DRIVER=go-ora")
+	assert.NotContains(t, r.stderr, "installing it into .instantclient/")
+	calls, err := os.ReadFile(filepath.Join(e["FAKE_DIR"], "agentmem-calls"))
+	require.NoError(t, err)
+	assert.Equal(t, "migrate up\ndoctor\nhelp demo\ndemo\n", string(calls))
+}
+
 // The CI workflow runs the image that make db-up runs.
 func TestWorkflowImageMatchesMakefile(t *testing.T) {
 	makefile, err := os.ReadFile("../Makefile")

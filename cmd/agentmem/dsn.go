@@ -17,16 +17,30 @@ import (
 // envDSN is the environment variable read when --dsn is not given.
 const envDSN = "ORACLE_DSN"
 
+// envDriver is the environment variable read when --driver is not given.
+// The driver is chosen by name, not by the DSN's form: every DSN form
+// (oracle:// included) is valid for both drivers.
+const envDriver = "AGENTMEM_DRIVER"
+
 // connectTimeout bounds opening the first session, so an unreachable host
 // fails in seconds instead of hanging on TCP.
 const connectTimeout = 30 * time.Second
 
-// dsnFlag is the --dsn flag shared by every command that talks to the
-// database.
-type dsnFlag struct{ value string }
+// dsnFlag is the --dsn flag, with --driver, shared by every command that
+// talks to the database.
+type dsnFlag struct{ value, driver string }
 
 func (d *dsnFlag) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.value, "dsn", "", "database to connect to (default $"+envDSN+"): "+dbconn.Forms)
+	fs.StringVar(&d.driver, "driver", "", "Oracle driver (default $"+envDriver+", else godror): "+dbconn.Drivers)
+}
+
+// driverName returns --driver, else $AGENTMEM_DRIVER, else "" (godror).
+func (d *dsnFlag) driverName(env *cliEnv) string {
+	if s := strings.TrimSpace(d.driver); s != "" {
+		return s
+	}
+	return strings.TrimSpace(env.Getenv(envDriver))
 }
 
 // given reports whether a DSN comes from --dsn or the environment.
@@ -48,9 +62,13 @@ func (d *dsnFlag) connect(ctx context.Context, env *cliEnv) (*sql.DB, error) {
 	if dsn == "" {
 		return nil, usagef("no database given: pass --dsn or set %s (%s)", envDSN, dbconn.Forms)
 	}
+	driver := d.driverName(env)
+	if _, err := dbconn.ParseDriver(driver); err != nil {
+		return nil, usagef("--driver / %s: %v", envDriver, err)
+	}
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
-	return dbconn.Connect(cctx, dsn, dbconn.Options{})
+	return dbconn.ConnectDriver(cctx, dsn, driver, dbconn.Options{})
 }
 
 // connectShowingProgress is connect for the commands that take long

@@ -125,3 +125,36 @@ func TestDSNKeysInAnyCase(t *testing.T) {
 	assert.NotContains(t, errOut, "malformed DSN")
 	assert.NotContains(t, errOut, "s3cret")
 }
+
+// --driver go-ora (or AGENTMEM_DRIVER) connects through go-ora: no Instant
+// Client is needed, so the failure here is the unreachable address, and
+// neither the DSN nor the URL built for go-ora shows the password.
+func TestGoOraDriverUnreachable(t *testing.T) {
+	for _, env := range []map[string]string{
+		{envDSN: "oracle://app:s3cret@127.0.0.1:1/NONE", envDriver: "go-ora"},
+		{envDSN: "app/s3cret@127.0.0.1:1/NONE", envDriver: "godror"},
+	} {
+		args := []string{"doctor"}
+		if env[envDriver] == "godror" {
+			args = append(args, "--driver", "go-ora") // the flag wins over the environment
+		}
+		code, out, errOut := execAgentmem(env, args...)
+		assert.Equal(t, 1, code, errOut)
+		assert.Empty(t, out)
+		assert.Regexp(t, `agentmem doctor: (cannot reach the database at 127\.0\.0\.1:1/NONE|cannot connect: .*127\.0\.0\.1:1)`, errOut)
+		assert.NotContains(t, errOut, "DPI-1047", "go-ora does not load Instant Client")
+		assert.NotContains(t, errOut, "s3cret")
+	}
+}
+
+func TestGoOraDriverRefusesWhatItCannotHonour(t *testing.T) {
+	code, _, errOut := execAgentmem(noDB, "doctor", "--driver", "go-ora",
+		"--dsn", `user="app" password="s3cret" connectString="MYALIAS" configDir="/tns"`)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "malformed DSN: the parameter configDir configures godror's Oracle client")
+	assert.NotContains(t, errOut, "s3cret")
+
+	code, _, errOut = execAgentmem(map[string]string{envDSN: "app/s3cret@h:1/S", envDriver: "odbc"}, "doctor")
+	assert.Equal(t, 2, code, errOut)
+	assert.Contains(t, errOut, `unknown driver "odbc": use godror`)
+}

@@ -125,5 +125,6 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "agentmem help <command>" for a command's flags, "agentmem <command> <subcommand> --help"`)
 	fmt.Fprintln(w, `for a subcommand's, "agentmem --version" for this binary's release.`)
-	fmt.Fprintln(w, "The database comes from --dsn or ORACLE_DSN (godror logfmt or easy-connect form).")
+	fmt.Fprintln(w, "The database comes from --dsn or ORACLE_DSN (godror logfmt, easy-connect or oracle:// URL form),")
+	fmt.Fprintln(w, "the driver from --driver or AGENTMEM_DRIVER: godror (default, needs Instant Client) or go-ora (pure Go).")
 }

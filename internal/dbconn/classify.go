@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/sijms/go-ora/v2/network"
 )
 
 // Kind names a class of connection failure.
@@ -39,6 +41,21 @@ func (e *Error) Unwrap() error { return e.Err }
 // type keeps this file free of cgo types and testable with plain errors.
 type coder interface{ Code() int }
 
+// oraCode is the ORA code of a driver error: godror's through Code(),
+// go-ora's *network.OracleError (fields only, no methods) through ErrCode.
+// The connection codes are the same ORA codes for both drivers.
+func oraCode(err error) (int, bool) {
+	var c coder
+	if errors.As(err, &c) {
+		return c.Code(), true
+	}
+	var oe *network.OracleError
+	if errors.As(err, &oe) {
+		return oe.ErrCode, true
+	}
+	return 0, false
+}
+
 // Classify turns a connection failure into an *Error with an actionable
 // message. Errors it does not recognise (including nil, and errors that are
 // already classified) are returned unchanged.
@@ -64,11 +81,10 @@ func ClassifyAt(err error, endpoint string) error {
 			"run `make instantclient` and set LD_LIBRARY_PATH to its directory (or add libDir=<dir> to the DSN); " +
 			"godror loads libclntsh at the first connection"}
 	}
-	var c coder
-	if !errors.As(err, &c) {
+	code, ok := oraCode(err)
+	if !ok {
 		return err
 	}
-	code := c.Code()
 	ora := fmt.Sprintf("ORA-%05d", code)
 	// The Oracle text without its own "ORA-nnnnn:" prefix, which the
 	// message repeats in parentheses anyway.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	go_ora "github.com/sijms/go-ora/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -79,6 +80,9 @@ func FuzzDSNNeverShowsThePassword(f *testing.F) {
 	f.Add("s3cret", " poolMaxSessions=lots", uint8(4))
 	f.Add(`q"uo\te`, "\npoolWaitTimeout=x", uint8(5))
 	f.Add("s3cret", "?timezone=Nowhere/Land", uint8(6))
+	f.Add("s3cret", "?SSL=true", uint8(8))
+	f.Add("p@ss/w:rd", "", uint8(8))
+	f.Add("s3cret", "@h:1521/X libDir=/opt", uint8(0))
 	// The messages are built from this package's fixed texts only; a
 	// password that occurs in them (say "pass", in "password") cannot be
 	// told apart from them.
@@ -106,7 +110,7 @@ func FuzzDSNNeverShowsThePassword(f *testing.F) {
 			return
 		}
 		var dsn string
-		switch form % 8 {
+		switch form % 9 {
 		case 0:
 			dsn = "user=app password=" + pw + tail
 		case 1:
@@ -123,6 +127,9 @@ func FuzzDSNNeverShowsThePassword(f *testing.F) {
 			dsn = "app/" + strings.NewReplacer("@", `\@`, "/", `\/`).Replace(pw) + "@h:1/X" + tail
 		case 7:
 			dsn = tail + " password=" + pw
+		case 8:
+			// go-ora's own URL form: oracle://user:password@host:port/service?option=...
+			dsn = go_ora.BuildUrl("h", 1521, "X", "app", pw, nil) + tail
 		}
 		check := func(where, msg string) {
 			if strings.Contains(msg, pw) {
@@ -134,5 +141,13 @@ func FuzzDSNNeverShowsThePassword(f *testing.F) {
 			check("Parse (unwrapped)", errors.Unwrap(err).Error())
 		}
 		check("Endpoint", Endpoint(dsn))
+		// The go-ora path (parsed for go-ora, then the URL go-ora gets):
+		// its errors must not show the password either.
+		if _, err := OpenDriver(dsn, DriverGoOra, Options{}); err != nil {
+			check("OpenDriver go-ora", err.Error())
+			if u := errors.Unwrap(err); u != nil {
+				check("OpenDriver go-ora (unwrapped)", u.Error())
+			}
+		}
 	})
 }

@@ -1,5 +1,5 @@
 // Package oramigrate runs agentmem's install-level migrations and installs
-// its PL/SQL packages in an Oracle database through godror.
+// its PL/SQL packages in an Oracle database through godror (or go-ora: execUnit).
 //
 // It has three parts:
 //   - Driver, a golang-migrate database.Driver for Oracle: a version table
@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/golang-migrate/migrate/v4/database"
+	"github.com/sijms/go-ora/v2/network"
 )
 
 // Defaults of Config.
@@ -81,7 +82,7 @@ func simpleSQLName(arg, name string) (string, error) {
 	return strings.ToUpper(name), nil
 }
 
-// Driver implements database.Driver for Oracle on godror. All its
+// Driver implements database.Driver for Oracle on godror or go-ora. All its
 // statements run on one pinned session, because DBMS_LOCK user locks
 // belong to the session that requested them.
 type Driver struct {
@@ -219,6 +220,10 @@ func oraCode(err error) int {
 	var c interface{ Code() int }
 	if errors.As(err, &c) {
 		return c.Code()
+	}
+	var oe *network.OracleError // go-ora's: fields, no Code method
+	if errors.As(err, &oe) {
+		return oe.ErrCode
 	}
 	return 0
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/godror/godror"
 	"github.com/golang-migrate/migrate/v4/database"
+	go_ora "github.com/sijms/go-ora/v2"
 
 	"github.com/agentmem/agentmem/internal/plsql"
 )
@@ -59,16 +60,27 @@ func execUnit(ctx context.Context, q execer, u plsql.Unit, timeout time.Duration
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	args := []any{godror.NoRetry()}
-	if u.PLSQL {
-		args = append(args, godror.WarningAsError())
+	goOra := onGoOra(q)
+	_, err := q.ExecContext(ctx, u.Text, unitArgs(goOra, u.PLSQL)...)
+	typ := strings.TrimPrefix(u.Kind, "CREATE ")
+	if err == nil && goOra && u.PLSQL && u.Name != "" && typ != u.Kind {
+		// go-ora has no WarningAsError: a unit that compiled with errors
+		// may come back as success, so ALL_ERRORS is read after every
+		// PL/SQL unit (errors only, as the godror path does).
+		errs, qerr := compileErrors(ctx, q, u.Schema, typ, u.Name, false)
+		if qerr != nil {
+			return &Error{database.Error{OrigErr: qerr, Err: "statement ran; its compile errors could not be read",
+				Query: []byte(excerpt(u.Text)), Line: uint(u.Line)}}
+		}
+		if len(errs) > 0 {
+			return &Error{database.Error{OrigErr: &CompileFailure{Type: typ, Name: u.Name, Errors: errs},
+				Err: fmt.Sprintf("%s %s did not compile", typ, u.Name), Query: []byte(excerpt(u.Text)), Line: uint(u.Line)}}
+		}
 	}
-	_, err := q.ExecContext(ctx, u.Text, args...)
 	if err == nil {
 		return nil
 	}
 	fail := &Error{database.Error{OrigErr: err, Err: "statement failed", Query: []byte(excerpt(u.Text)), Line: uint(u.Line)}}
-	typ := strings.TrimPrefix(u.Kind, "CREATE ")
 	switch {
 	case isCompileWarning(err) && u.Name != "" && typ != u.Kind:
 		errs, qerr := compileErrors(ctx, q, u.Schema, typ, u.Name, false)
@@ -86,6 +98,37 @@ func execUnit(ctx context.Context, q execer, u plsql.Unit, timeout time.Duration
 		return nil // success with info other than a compile error: the statement ran
 	}
 	return fail
+}
+
+// unitArgs are godror's execution options for a unit: no ORA-04068 retry,
+// and for PL/SQL compile warnings as errors. go-ora takes no such options
+// (every argument would be a bind) and has no automatic retry to switch off.
+func unitArgs(goOra, plsqlUnit bool) []any {
+	if goOra {
+		return nil
+	}
+	args := []any{godror.NoRetry()}
+	if plsqlUnit {
+		args = append(args, godror.WarningAsError())
+	}
+	return args
+}
+
+// onGoOra reports whether q is a session of the go-ora driver (a *sql.Conn
+// whose driver connection is go-ora's).
+func onGoOra(q any) bool {
+	c, ok := q.(interface {
+		Raw(func(driverConn any) error) error
+	})
+	if !ok {
+		return false
+	}
+	found := false
+	_ = c.Raw(func(dc any) error {
+		_, found = dc.(*go_ora.Connection)
+		return nil
+	})
+	return found
 }
 
 // excerpt is the first line of a statement, cut to a readable length, for

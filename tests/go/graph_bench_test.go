@@ -29,7 +29,7 @@ func BenchmarkSearchGraphLive(b *testing.B) {
 	ctx := context.Background()
 	store := livedb.StoreID(b)
 	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request",
+	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
 		fmt.Sprintf(`{"memory_store_id": %q, "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "VECTOR", "vector_dim": %d}`,
 			store, srchBenchDim)))
 	if err != nil {

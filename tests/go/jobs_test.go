@@ -21,7 +21,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
-	"github.com/agentmem/agentmem/internal/dbconn"
 	"github.com/agentmem/agentmem/tests/go/livedb"
 )
 
@@ -70,7 +69,7 @@ func addMemoriesErr(ctx context.Context, db *sql.DB, id, prefix string, n int, e
 	}
 	var out string
 	_, err = db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_id, p_request => :b_req); end;`,
-		sql.Named("b_res", sql.Out{Dest: &out}), sql.Named("b_id", id), sql.Named("b_req", string(body)))
+		sql.Named("b_res", livedb.StringOut(&out)), sql.Named("b_id", id), sql.Named("b_req", string(body)))
 	return err
 }
 
@@ -251,7 +250,7 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 		var text string
 		_, err := rt.ExecContext(ctx, `begin :b_res := dbms_lob.substr(`+owner+`.dbms_agent_memory_store.`+fn+
 			`(p_store_id => :b_id, p_schema_owner => :b_owner), 32767, 1); end;`,
-			sql.Named("b_res", sql.Out{Dest: &text}), sql.Named("b_id", id), sql.Named("b_owner", owner))
+			sql.Named("b_res", livedb.StringOut(&text)), sql.Named("b_id", id), sql.Named("b_owner", owner))
 		require.NoError(t, err, fn)
 		return text
 	}
@@ -275,9 +274,7 @@ func TestJobsVisibleToRuntimeUser(t *testing.T) {
 // test ends) and returns it with its user name, which must not be owner.
 func runtimeUser(t *testing.T, ctx context.Context, dsn, owner string) (*sql.DB, string) {
 	t.Helper()
-	rt, err := dbconn.Connect(ctx, dsn, dbconn.Options{})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = rt.Close() })
+	rt := livedb.OpenDSN(t, dsn, livedb.Driver(t))
 	var grantee string
 	require.NoError(t, rt.QueryRowContext(ctx, `select user from dual`).Scan(&grantee))
 	require.NotEqual(t, owner, grantee, "%s must name another user than the test schema", envRuntimeDSN)

@@ -9,7 +9,6 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/godror/godror"
 	"github.com/golang-migrate/migrate/v4/database"
 	dt "github.com/golang-migrate/migrate/v4/database/testing"
 	"github.com/stretchr/testify/assert"
@@ -47,7 +46,7 @@ func dropTestTable(t *testing.T, db *sql.DB, name string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	_, err := db.ExecContext(ctx, `drop table `+name+` purge`)
-	if oe, ok := godror.AsOraErr(err); err != nil && !(ok && oe.Code() == 942) {
+	if oe, ok := livedb.AsOraErr(err); err != nil && !(ok && oe.Code() == 942) {
 		t.Errorf("dropping test table %s: %v", name, err)
 	}
 }
@@ -146,7 +145,7 @@ func TestMigrateFailureLeavesDirtyAndForceRecovers(t *testing.T) {
 	var de *oramigrate.DirtyError
 	require.True(t, errors.As(err, &de), "%v", err)
 	assert.Equal(t, oramigrate.DirtyError{Version: 2, File: "000002_two.up.sql", Undo: 1}, *de)
-	oe, ok := godror.AsOraErr(err)
+	oe, ok := livedb.AsOraErr(err)
 	require.True(t, ok, "the Oracle error stays reachable: %v", err)
 	assert.Equal(t, 942, oe.Code())
 

@@ -25,12 +25,12 @@ func TestRolesIgnoredOffMessagesLive(t *testing.T) {
 	} {
 		var res string
 		_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
-			sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_store_id", s.ID()), sql.Named("b_request", req))
+			sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_store_id", s.ID()), sql.Named("b_request", req))
 		require.NoError(t, err, "%s", req)
 	}
 	var got string
 	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
-		sql.Named("b_res", sql.Out{Dest: &got}), sql.Named("b_store_id", s.ID()),
+		sql.Named("b_res", livedb.StringOut(&got)), sql.Named("b_store_id", s.ID()),
 		sql.Named("b_request", `{"record_type": "memory", "record_id": "ro1"}`))
 	require.NoError(t, err)
 	var resp struct {

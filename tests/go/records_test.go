@@ -32,7 +32,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godror/godror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -203,10 +202,10 @@ func TestRecordsContractLive(t *testing.T) {
 // error: its class and every fragment of its message.
 func (st *recStores) runRefused(t *testing.T, ctx context.Context, tx *sql.Tx, store string, c recCase) {
 	var res string
-	_, err := tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", sql.Out{Dest: &res}),
+	_, err := tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", livedb.StringOut(&res)),
 		sql.Named("b_store_id", store), sql.Named("b_request", string(c.request)))
 	require.Error(t, err, "the package accepts a request the contract refuses")
-	oe, ok := godror.AsOraErr(err)
+	oe, ok := livedb.AsOraErr(err)
 	require.True(t, ok, "not an Oracle error: %v", err)
 	assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
 	msg := strings.SplitN(oe.Message(), "\n", 2)[0]
@@ -224,7 +223,7 @@ func (st *recStores) runAccepted(t *testing.T, ctx context.Context, h agentmemor
 	if _, raw := recRawAccepted[c.id()]; raw {
 		// The Go values cannot express it: the package answers the raw request.
 		var res string
-		_, err = h.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", sql.Out{Dest: &res}),
+		_, err = h.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", livedb.StringOut(&res)),
 			sql.Named("b_store_id", s.ID()), sql.Named("b_request", string(c.request)))
 		got = []byte(res)
 	}
@@ -438,10 +437,10 @@ func TestRecordsClientRefusalsLive(t *testing.T) {
 				require.NoError(t, err)
 				defer func() { _ = tx.Rollback() }()
 				var res string
-				_, err = tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", sql.Out{Dest: &res}),
+				_, err = tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", livedb.StringOut(&res)),
 					sql.Named("b_store_id", store), sql.Named("b_request", string(c.request)))
 				require.Error(t, err)
-				oe, ok := godror.AsOraErr(err)
+				oe, ok := livedb.AsOraErr(err)
 				require.True(t, ok, "%v", err)
 				assert.Equal(t, e.Code, oe.Code(), "client %q, package %q", e.Message, oe.Message())
 			})

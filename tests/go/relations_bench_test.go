@@ -60,7 +60,7 @@ func BenchmarkAddRelationsLive(b *testing.B) {
 	ctx := context.Background()
 	store := livedb.StoreID(b)
 	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request",
+	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
 		`{"memory_store_id": "`+store+`", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "KEYWORD"}`))
 	if err != nil {
 		b.Fatal(err)

@@ -141,7 +141,7 @@ func srchLoadRelations(t *testing.T, ctx context.Context, db *sql.DB, storeID st
 	t.Helper()
 	var res string
 	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.add_relations(p_store_id => :b_store_id, p_request => :b_request); end;`,
-		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_store_id", storeID), sql.Named("b_request", srchRelations))
+		sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_store_id", storeID), sql.Named("b_request", srchRelations))
 	require.NoError(t, err)
 }
 
@@ -176,7 +176,7 @@ func srchFixture(t *testing.T, name string) []byte {
 func srchCall(ctx context.Context, db *sql.DB, storeID, request string) (string, error) {
 	var res string
 	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.search(p_store_id => :b_store_id, p_request => :b_request); end;`,
-		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_store_id", storeID), sql.Named("b_request", request))
+		sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_store_id", storeID), sql.Named("b_request", request))
 	return res, err
 }
 

@@ -32,7 +32,7 @@ func TestVectorDimInferredFromModelLive(t *testing.T) {
 	dropAtEnd(t, db, id)
 	var res string
 	_, err := db.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.open_store(p_request => :b_request); end;`,
-		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request",
+		sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
 			`{"memory_store_id": "`+id+`", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "VECTOR",`+
 				` "embedding_model": "`+model+`"}`))
 	require.NoError(t, err)

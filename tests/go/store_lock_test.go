@@ -24,7 +24,7 @@ import (
 func openStoreRaw(ctx context.Context, conn *sql.Conn, request string) ([]string, error) {
 	var res string
 	_, err := conn.ExecContext(ctx, `begin :b_res := dbms_agent_memory_store.open_store(p_request => :b_request); end;`,
-		sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request", request))
+		sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request", request))
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godror/godror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -70,7 +69,7 @@ const threadTokensQuery = `select dbms_agent_memory_store.estimate_tokens(:b_tex
 // threadCall runs a facade function of threadBlocks and returns its response.
 func threadCall(ctx context.Context, h relExec, op, store, request string) (string, error) {
 	var res string
-	_, err := h.ExecContext(ctx, threadBlocks[op], sql.Named("b_res", sql.Out{Dest: &res}),
+	_, err := h.ExecContext(ctx, threadBlocks[op], sql.Named("b_res", livedb.StringOut(&res)),
 		sql.Named("b_store_id", store), sql.Named("b_request", request))
 	return res, err
 }
@@ -118,7 +117,7 @@ func threadStore(t *testing.T, ctx context.Context, db *sql.DB, cases map[string
 	t.Helper()
 	store := livedb.StoreID(t)
 	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", sql.Out{Dest: &res}), sql.Named("b_request",
+	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
 		`{"memory_store_id": "`+store+`", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "KEYWORD", "vector_dim": 4}`))
 	require.NoError(t, err)
 	t.Cleanup(func() {
@@ -175,7 +174,7 @@ func TestThreadFixturesLive(t *testing.T) {
 			got, err := threadCall(ctx, tx, c.op, store, string(c.request))
 			if c.refusal != nil {
 				require.Error(t, err, "the package accepts a request the contract refuses")
-				oe, ok := godror.AsOraErr(err)
+				oe, ok := livedb.AsOraErr(err)
 				require.True(t, ok, "not an Oracle error: %v", err)
 				assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
 				msg := strings.SplitN(oe.Message(), "\n", 2)[0]

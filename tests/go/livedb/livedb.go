@@ -1,5 +1,6 @@
 // Package livedb connects the live integration tests to the Oracle database
-// named by ORACLE_DSN. Without ORACLE_DSN a live test is skipped with a reason
+// named by ORACLE_DSN, through the driver named by AGENTMEM_DRIVER (godror
+// by default, or go-ora), so the same live suites run on both drivers. Without ORACLE_DSN a live test is skipped with a reason
 // that names the variable; with ORACLE_DSN set, a database that cannot be
 // reached is a test failure, never a skip, so a broken setup cannot pass
 // silently.
@@ -21,6 +22,22 @@ import (
 // form internal/dbconn accepts (godror logfmt, easy connect, oracle:// URL).
 const EnvDSN = "ORACLE_DSN"
 
+// EnvDriver names the driver of the live suites: godror (default) or go-ora,
+// as the CLI's --driver (internal/dbconn.ParseDriver).
+const EnvDriver = "AGENTMEM_DRIVER"
+
+// Driver returns the driver of the live suites (AGENTMEM_DRIVER, default
+// godror), failing the test on an unknown name: a typo must not silently
+// run the suites on the other driver.
+func Driver(t testing.TB) string {
+	t.Helper()
+	d, err := dbconn.ParseDriver(os.Getenv(EnvDriver))
+	if err != nil {
+		t.Fatalf("%s: %v", EnvDriver, err)
+	}
+	return d
+}
+
 // SkipReason is the t.Skip message of every live test when EnvDSN is unset.
 const SkipReason = "SKIPPED: ORACLE_DSN is not set (see README: make db-up)"
 
@@ -39,8 +56,8 @@ func DSN(t testing.TB) string {
 	return dsn
 }
 
-// Open returns a pool on ORACLE_DSN that answered a ping, closed when the
-// test ends. It skips without ORACLE_DSN and fails the test, with the
+// Open returns a pool on ORACLE_DSN, through Driver's driver, that answered
+// a ping, closed when the test ends. It skips without ORACLE_DSN and fails the test, with the
 // classified reason (missing Instant Client, unreachable host, bad
 // credentials, ...), when the database cannot be reached.
 func Open(t testing.TB) *sql.DB {
@@ -49,11 +66,21 @@ func Open(t testing.TB) *sql.DB {
 	if dsn == "" { // only when t.Skip did not stop the goroutine (fakes in tests)
 		return nil
 	}
+	driver := Driver(t)
+	if driver == "" { // only when t.Fatalf did not stop the goroutine (fakes in tests)
+		return nil
+	}
+	return OpenDSN(t, dsn, driver)
+}
+
+// OpenDSN is Open for another DSN (a second user, say) on the given driver.
+func OpenDSN(t testing.TB, dsn, driver string) *sql.DB {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), PingTimeout)
 	defer cancel()
-	db, err := dbconn.Connect(ctx, dsn, dbconn.Options{})
+	db, err := dbconn.ConnectDriver(ctx, dsn, driver, dbconn.Options{})
 	if err != nil {
-		t.Fatalf("ORACLE_DSN is set but the database cannot be used: %v", err)
+		t.Fatalf("ORACLE_DSN is set but the database cannot be used (driver %s): %v", driver, err)
 		return nil
 	}
 	t.Cleanup(func() { _ = db.Close() })

@@ -1,11 +1,14 @@
 package livedb
 
 import (
+	"database/sql"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	go_ora "github.com/sijms/go-ora/v2"
+	"github.com/sijms/go-ora/v2/network"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,6 +55,7 @@ func TestOpenSkipsWithoutDSN(t *testing.T) {
 // this machine the cause is either the missing Instant Client (DPI-1047) or
 // the refused port; both are classified, and neither leaks the password.
 func TestOpenFailsWhenDSNSetButUnreachable(t *testing.T) {
+	t.Setenv(EnvDriver, "godror")
 	t.Setenv(EnvDSN, `user="it" password="s3cr3t-pw" connectString="127.0.0.1:1/NOWHERE"`)
 	rec := &recorder{TB: t}
 	assert.Nil(t, Open(rec))
@@ -60,6 +64,27 @@ func TestOpenFailsWhenDSNSetButUnreachable(t *testing.T) {
 	assert.Contains(t, rec.fatal, "ORACLE_DSN is set but the database cannot be used")
 	assert.NotContains(t, rec.fatal, "s3cr3t-pw")
 	t.Logf("classified failure: %s", rec.fatal)
+}
+
+// The same for go-ora: no Instant Client is loaded, so the refused port
+// is the cause, classified, without the password.
+func TestOpenGoOraFailsWhenDSNSetButUnreachable(t *testing.T) {
+	t.Setenv(EnvDSN, `oracle://it:s3cr3t-pw@127.0.0.1:1/NOWHERE`)
+	t.Setenv(EnvDriver, "go-ora")
+	rec := &recorder{TB: t}
+	assert.Nil(t, Open(rec))
+	assert.Empty(t, rec.skipped)
+	assert.Contains(t, rec.fatal, "ORACLE_DSN is set but the database cannot be used (driver go-ora)")
+	assert.NotContains(t, rec.fatal, "DPI-1047")
+	assert.NotContains(t, rec.fatal, "s3cr3t-pw")
+}
+
+func TestOpenFailsOnUnknownDriver(t *testing.T) {
+	t.Setenv(EnvDSN, "app/pw@db:1521/S")
+	t.Setenv(EnvDriver, "oci8")
+	rec := &recorder{TB: t}
+	assert.Nil(t, Open(rec))
+	assert.Contains(t, rec.fatal, `AGENTMEM_DRIVER: unknown driver "oci8"`)
 }
 
 func TestOpenFailsOnMalformedDSN(t *testing.T) {
@@ -81,4 +106,21 @@ func TestStoreIDIsValidAndUnique(t *testing.T) {
 		require.False(t, seen[id], "duplicate store id %s", id)
 		seen[id] = true
 	}
+}
+
+func TestAsOraErrReadsGoOraErrors(t *testing.T) {
+	oe, ok := AsOraErr(fmt.Errorf("exec: %w", &network.OracleError{ErrCode: 942, ErrMsg: "ORA-00942: table or view does not exist"}))
+	require.True(t, ok)
+	assert.Equal(t, 942, oe.Code())
+	assert.Equal(t, "table or view does not exist", oe.Message())
+	_, ok = AsOraErr(fmt.Errorf("plain"))
+	assert.False(t, ok)
+}
+
+func TestStringOutPerDriver(t *testing.T) {
+	var s string
+	t.Setenv(EnvDriver, "")
+	assert.Equal(t, sql.Out{Dest: &s}, StringOut(&s))
+	t.Setenv(EnvDriver, "go-ora")
+	assert.Equal(t, go_ora.Out{Dest: &s, Size: 8191}, StringOut(&s))
 }
