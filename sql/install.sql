@@ -63,8 +63,8 @@ begin
     into l_release
     from product_component_version
    where version_full is not null;
-  l_major := to_number(regexp_substr(l_release, '[0123456789]+', 1, 1));
-  l_minor := to_number(regexp_substr(l_release, '[0123456789]+', 1, 2));
+  l_major := to_number(regexp_substr(l_release, '[0123456789]+', 1, 1, 'c'));
+  l_minor := to_number(regexp_substr(l_release, '[0123456789]+', 1, 2, 'c'));
   dbms_output.put_line('user ' || user || ', schema '
     || sys_context('userenv', 'current_schema') || ', database release ' || l_release);
   if l_major is null or l_major < 23 or (l_major = 23 and l_minor < 4) then

@@ -20,6 +20,9 @@ import (
 // literals and PL/SQL values (see REGEXP-RANGE), so under a _CI sort
 // '^[ABC...Z]+$' accepts lower case and under an _AI sort it accepts 'Ä':
 // spelling the letters out (REGEXP-RANGE) is not enough without 'c'.
+// Digits count too: an accent-insensitive collation may equate other
+// digit characters (full-width ２) with 0-9 (not documented either way, and
+// 'c' costs nothing), found by the review of the spelled-out patterns.
 //
 // The pattern is resolved as REGEXP-RANGE resolves it; a letter is one
 // outside a backslash escape (\d, \s) and outside [:class:] names. The
@@ -30,7 +33,7 @@ import (
 func init() {
 	Register(Rule{
 		ID:      "REGEXP-CASE",
-		Summary: "a regular-expression pattern with letters and no match_param 'c': case and accent sensitivity follow the session's NLS_SORT (_CI, _AI)",
+		Summary: "a regular-expression pattern with letters or digits and no match_param 'c': case and accent sensitivity follow the session's NLS_SORT (_CI, _AI)",
 		Check:   checkRegexpCase,
 	})
 }
@@ -80,15 +83,15 @@ func checkRegexpCase(p *Project) []Finding {
 				}
 			}
 			out = append(out, at(f, toks[i], "REGEXP-CASE", fmt.Sprintf(
-				"%s pattern holds the letter %q but no match_param 'c': case and accent sensitivity then follow "+
-					"the session's collation (NLS_SORT=BINARY_CI or GERMAN_AI match other letters); pass 'c'",
+				"%s pattern holds the character %q but no match_param 'c': case and accent sensitivity then follow "+
+					"the session's collation (NLS_SORT=BINARY_CI or GERMAN_AI match other characters); pass 'c'",
 				strings.ToLower(name), letter)))
 		}
 	}
 	return out
 }
 
-// patternLetter returns the first letter of a pattern that is matched as a
+// patternLetter returns the first letter or digit of a pattern that is matched as a
 // character: not the letter of a backslash escape, not a [:class:] name.
 func patternLetter(s string) (rune, bool) {
 	r := []rune(s)
@@ -102,7 +105,7 @@ func patternLetter(s string) (rune, bool) {
 				return 0, false
 			}
 			i += 2 + len([]rune(string(r[i+2:])[:end])) + 1
-		case unicode.IsLetter(r[i]):
+		case unicode.IsLetter(r[i]) || unicode.IsDigit(r[i]):
 			return r[i], true
 		}
 	}

@@ -153,8 +153,8 @@ as
   -- (the same rule and wording as the Go client).
   procedure check_number(p_text in varchar2, p_path in varchar2)
   is
-    l_int    varchar2(32767) := regexp_substr(p_text, '^-?([0123456789]+)', 1, 1, null, 1);
-    l_frac   varchar2(32767) := regexp_substr(p_text, '^-?[0123456789]+\.([0123456789]+)', 1, 1, null, 1);
+    l_int    varchar2(32767) := regexp_substr(p_text, '^-?([0123456789]+)', 1, 1, 'c', 1);
+    l_frac   varchar2(32767) := regexp_substr(p_text, '^-?[0123456789]+\.([0123456789]+)', 1, 1, 'c', 1);
     l_exp    varchar2(32767) := regexp_substr(p_text, '[eE]([+-]?[0123456789]+)$', 1, 1, 'c', 1);
     l_digits varchar2(32767);
     l_lead   pls_integer;

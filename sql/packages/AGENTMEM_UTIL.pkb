@@ -361,8 +361,8 @@ as
   function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
     return boolean
   is
-    l_major number := to_number(regexp_substr(p_version_full, '^[0123456789]+'));
-    l_minor number := to_number(regexp_substr(p_version_full, '^[0123456789]+\.([0123456789]+)', 1, 1, null, 1));
+    l_major number := to_number(regexp_substr(p_version_full, '^[0123456789]+', 1, 1, 'c'));
+    l_minor number := to_number(regexp_substr(p_version_full, '^[0123456789]+\.([0123456789]+)', 1, 1, 'c', 1));
   begin
     if l_major is null or l_minor is null then
       return false;
@@ -481,7 +481,7 @@ as
     l_om     pls_integer := 0;
     l_local  timestamp with time zone;
   begin
-    if p_text is null or length(p_text) > 40 or not regexp_like(substr(p_text, 1, 10), co_date) then
+    if p_text is null or length(p_text) > 40 or not regexp_like(substr(p_text, 1, 10), co_date, 'c') then
       return null;
     end if;
     l_year := to_number(substr(p_text, 1, 4));

@@ -683,7 +683,7 @@ as
       return 'no in-database model ' || co_hybrid_model || ' in this schema (USER_MINING_MODELS)';
     end if;
     select max(version_full) into l_version from product_component_version where version_full is not null;
-    if to_number(regexp_substr(l_version, '[0123456789]+', 1, 1)) * 1000 + to_number(regexp_substr(l_version, '[0123456789]+', 1, 2))
+    if to_number(regexp_substr(l_version, '[0123456789]+', 1, 1, 'c')) * 1000 + to_number(regexp_substr(l_version, '[0123456789]+', 1, 2, 'c'))
        < 23006 then
       return 'release ' || l_version || ' is before 23.6';
     end if;

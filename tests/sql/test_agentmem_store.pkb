@@ -82,9 +82,9 @@ as
     l_version varchar2(160 char);
   begin
     select max(version_full) into l_version from product_component_version where version_full is not null;
-    return to_number(regexp_substr(l_version, '[0123456789]+', 1, 1)) > p_major
-        or (to_number(regexp_substr(l_version, '[0123456789]+', 1, 1)) = p_major
-            and to_number(regexp_substr(l_version, '[0123456789]+', 1, 2)) >= p_minor);
+    return to_number(regexp_substr(l_version, '[0123456789]+', 1, 1, 'c')) > p_major
+        or (to_number(regexp_substr(l_version, '[0123456789]+', 1, 1, 'c')) = p_major
+            and to_number(regexp_substr(l_version, '[0123456789]+', 1, 2, 'c')) >= p_minor);
   end release_at_least;
 
   function text_installed return boolean

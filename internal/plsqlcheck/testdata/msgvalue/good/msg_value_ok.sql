@@ -23,7 +23,7 @@ is
   procedure check_number(p_text in varchar2, p_path in varchar2)
   is
   begin
-    if regexp_like(p_text, '^[0123456789]+$') then
+    if regexp_like(p_text, '^[0123456789]+$', 'c') then
       return;
     end if;
     fail('INVALID_ARGUMENT: ' || p_path || ' number ' || p_text || ' is not a JSON number');

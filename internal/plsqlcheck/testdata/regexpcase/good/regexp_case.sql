@@ -15,7 +15,7 @@ begin
   if regexp_like(l_text, '^[ABCDEFGHIJKLMNOPQRSTUVWXYZ]+$', 'c') then
     l_pos := regexp_instr(l_text, 'T', 1, 1, 0, 'ic');
   end if;
-  l_part := regexp_substr(l_text, '^[0123456789]+');
+  l_part := regexp_substr(l_text, '^[0123456789]+', 1, 1, 'c');
   l_part := regexp_substr(l_text, '\d+\s*[[:alpha:]]', 1, 1);
   l_part := regexp_replace(l_text, '^ORA-', '', 1, 1, co_match);
   l_pos := regexp_count(l_text, 'z', 1, l_flags);

@@ -17,14 +17,14 @@ begin
   if regexp_like(l_text, '^[A-Za-z][A-Za-z0-9_$#]*$', 'c') then -- expect: REGEXP-RANGE
     l_pos := regexp_instr(l_text, '[a-z]', 1, 1, 0, 'c'); -- expect: REGEXP-RANGE
   end if;
-  l_part := regexp_substr(l_text, '^[0-9]+'); -- expect: REGEXP-RANGE
+  l_part := regexp_substr(l_text, '^[0-9]+', 1, 1, 'c'); -- expect: REGEXP-RANGE
   l_part := regexp_replace(l_text, '[^a-z]', '', 1, 0, 'c'); -- expect: REGEXP-RANGE
   l_count := regexp_count(l_text, '[[:space:]]|[x-z]', 1, 'c'); -- expect: REGEXP-RANGE
   l_part := regexp_substr(l_text, pattern => '[A-F]', position => 1, match_param => 'c'); -- expect: REGEXP-RANGE
   if regexp_like(l_text, co_hex, 'c') then -- expect: REGEXP-RANGE
     l_part := regexp_substr(l_text, co_year, 1, 1, 'c'); -- expect: REGEXP-RANGE
   end if;
-  l_part := regexp_substr(l_text, '^' || co_digit || '+' || l_part); -- expect: REGEXP-RANGE
+  l_part := regexp_substr(l_text, '^' || co_digit || '+' || l_part, 1, 1, 'c'); -- expect: REGEXP-RANGE
   select count(*) into l_count from demo_keys
    where regexp_like(store_key, '[a-' || 'z]', 'c'); -- expect: REGEXP-RANGE
 end;

@@ -15,7 +15,7 @@ declare
   l_count    pls_integer;
 begin
   if regexp_like(l_text, co_name, 'c') then
-    l_part := regexp_substr(l_text, '^[+-]?[0123456789]+');
+    l_part := regexp_substr(l_text, '^[+-]?[0123456789]+', 1, 1, 'c');
   end if;
   l_part := regexp_replace(l_text, '[-+]', '');
   l_part := regexp_replace(l_text, '[]a-]', '', 1, 0, 'c');
