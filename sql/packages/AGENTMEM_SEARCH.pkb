@@ -1112,7 +1112,7 @@ as
   -- fewest hops through its earliest relation, and at most :max_linked per
   -- hit, ordered by hops, relation created_at, relation id, record id
   -- (binary). The recursive member stops producing rows once the time
-  -- budget is spent (GET_TIME is evaluated per row); expand then raises.
+  -- budget is spent (GET_TIME, evaluated at least once per level); expand then raises.
   -- Edges: RELATION read from the source (ADDRESS_UK) and from the target
   -- (TARGET_IX), so each direction is an index probe.
   -- agentmem:sql-builder
