@@ -45,7 +45,9 @@ as
     if p_tokens is null or p_tokens <= 0 then
       return null;
     end if;
-    return floor(p_tokens * co_chars_per_token);
+    -- LEAST in NUMBER first: token_budget may be up to 1e9, and 3.5e9 does
+    -- not fit the PLS_INTEGER result (numeric overflow).
+    return least(floor(p_tokens * co_chars_per_token), 2147483647);
   end budget_chars;
 
   ------------------------------------------------------------------------------
@@ -746,7 +748,10 @@ as
         -- T32: cut only when over the budget (more than floor(budget * 3.5)
         -- characters, the estimator's inverse).
         if l_chars is not null and dbms_lob.getlength(l_text) > l_chars then
-          l_text := dbms_lob.substr(l_text, l_chars, 1);
+          -- SUBSTR on a CLOB returns a CLOB of l_chars characters;
+          -- DBMS_LOB.SUBSTR returns a VARCHAR2 and, in a varying-width
+          -- character set, at most 16383 characters whatever the amount.
+          l_text := substr(l_text, 1, l_chars);
         end if;
       end if;
     end if;

@@ -854,7 +854,7 @@ as
     l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_memory(co_store,
       '{"thread": "t1", "content": "Seven, refined", "memory_id": "k5", "memory_id_to_link": "k4",'
       || ' "link_type": "supports", "link_timestamp": "2026-11-30T08:00:00Z"}'));
-    ut.expect(l_response.get_string('relation_id')).to_match('^[0-9a-f]{32}$');
+    ut.expect(l_response.get_string('relation_id')).to_match('^[0123456789abcdef]{32}$', 'c');
     ut.expect(record_of('memory', 'k5').get_string('user_id')).to_equal('u7');
     l_relation := json_object_t.parse(dbms_agent_memory_store.get_relation(co_store,
       '{"relation_id": "' || l_response.get_string('relation_id') || '"}')).get_object('relation');
