@@ -36,6 +36,37 @@ var regexpSubexprArg = map[string]int{"REGEXP_SUBSTR": 5, "REGEXP_INSTR": 6}
 var regexpFuncs = map[string]bool{"REGEXP_LIKE": true, "REGEXP_SUBSTR": true, "REGEXP_INSTR": true,
 	"REGEXP_REPLACE": true, "REGEXP_COUNT": true}
 
+// patternArgs says where a call's regular expression and its match
+// parameter are: position (0-based) and name for named notation.
+type patternArgs struct {
+	pattern, match         int
+	patternName, matchName string
+}
+
+// utMatchers are utPLSQL's expectation methods whose argument is a regular
+// expression: ut_match runs regexp_like(actual, a_pattern, a_modifiers)
+// (utPLSQL source/expectations/matchers/ut_match.tpb), so the collation
+// rules of REGEXP_LIKE apply to them as written in the suites.
+var utMatchers = map[string]bool{"TO_MATCH": true, "NOT_TO_MATCH": true}
+
+// patternCall recognises at token i a call that takes a regular expression:
+// a REGEXP_* function (not a qualified name) or a utPLSQL matcher method
+// (.to_match / .not_to_match). REGEXP-RANGE and REGEXP-CASE read both kinds.
+func patternCall(toks []plsql.Token, i int) (string, patternArgs, bool) {
+	name, ok := identText(toks[i])
+	if !ok || toks[i].Kind != plsql.Ident || i+1 >= len(toks) || !toks[i+1].Is("(") {
+		return "", patternArgs{}, false
+	}
+	dotted := i > 0 && toks[i-1].Is(".")
+	switch {
+	case regexpFuncs[name] && !dotted:
+		return name, patternArgs{1, regexpMatchArg[name], "PATTERN", "MATCH_PARAM"}, true
+	case utMatchers[name] && dotted:
+		return name, patternArgs{0, 1, "A_PATTERN", "A_MODIFIERS"}, true
+	}
+	return "", patternArgs{}, false
+}
+
 func checkRegexpArgs(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {

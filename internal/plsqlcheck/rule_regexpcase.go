@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-
-	"github.com/agentmem/agentmem/internal/plsql"
 )
 
 // REGEXP-CASE: a regular-expression pattern holding letters, called without
@@ -52,18 +50,15 @@ func checkRegexpCase(p *Project) []Finding {
 		toks := sigTokens(f.Tokens)
 		consts := fileConstants(p, f, toks, specConsts)
 		for i := 0; i+1 < len(toks); i++ {
-			name, ok := identText(toks[i])
-			if !ok || toks[i].Kind != plsql.Ident || !regexpFuncs[name] || !toks[i+1].Is("(") {
-				continue
-			}
-			if i > 0 && toks[i-1].Is(".") {
+			name, pa, ok := patternCall(toks, i)
+			if !ok {
 				continue
 			}
 			args, _, ok := parseArgs(toks, i+1)
 			if !ok {
 				continue
 			}
-			a, ok := argFor(args, 1, "PATTERN")
+			a, ok := argFor(args, pa.pattern, pa.patternName)
 			if !ok {
 				continue
 			}
@@ -71,7 +66,7 @@ func checkRegexpCase(p *Project) []Finding {
 			if !has {
 				continue
 			}
-			m, ok := argFor(args, regexpMatchArg[name], "MATCH_PARAM")
+			m, ok := argFor(args, pa.match, pa.matchName)
 			if ok {
 				text, known := constantText(m.Toks, consts)
 				if !known {

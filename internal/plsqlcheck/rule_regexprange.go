@@ -59,18 +59,15 @@ func checkRegexpRange(p *Project) []Finding {
 		toks := sigTokens(f.Tokens)
 		consts := fileConstants(p, f, toks, specConsts)
 		for i := 0; i+1 < len(toks); i++ {
-			name, ok := identText(toks[i])
-			if !ok || toks[i].Kind != plsql.Ident || !regexpFuncs[name] || !toks[i+1].Is("(") {
-				continue
-			}
-			if i > 0 && toks[i-1].Is(".") {
+			name, pa, ok := patternCall(toks, i)
+			if !ok {
 				continue
 			}
 			args, _, ok := parseArgs(toks, i+1)
 			if !ok {
 				continue
 			}
-			a, ok := argFor(args, 1, "PATTERN")
+			a, ok := argFor(args, pa.pattern, pa.patternName)
 			if !ok {
 				continue
 			}

@@ -519,8 +519,8 @@ as
       || ' "relation_types": ["Supports", "relates_to"], "metadata": {"k": "v"}}');
   begin
     ut.expect(l_ids.get_size).to_equal(2);
-    ut.expect(l_ids.get_string(0)).to_match('^[0-9a-f]{32}$');
-    ut.expect(l_ids.get_string(1)).to_match('^[0-9a-f]{32}$');
+    ut.expect(l_ids.get_string(0)).to_match('^[0123456789abcdef]{32}$', 'c');
+    ut.expect(l_ids.get_string(1)).to_match('^[0123456789abcdef]{32}$', 'c');
     ut.expect(relation(l_ids.get_string(0)).get_string('relation_type')).to_equal('supports');
     ut.expect(relation(l_ids.get_string(0)).get_string('opposite_relation_type')).to_equal('is_supported_by');
     ut.expect(relation(l_ids.get_string(1)).get_string('opposite_relation_type')).to_equal('relates_to');
