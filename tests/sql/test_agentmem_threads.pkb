@@ -1052,5 +1052,78 @@ as
     ut.expect(dbms_agent_memory_store.estimate_tokens(rpad('x', 35, 'x'))).to_equal(10);
   end token_estimator;
 
+  procedure card_rendering_escaped
+  is
+    l_response clob;
+    l_card     json_object_t;
+  begin
+    l_response := dbms_agent_memory_store.thread_add_messages(co_store,
+      '{"thread": "t2", "messages": [{"role": "user", "content": "Tom & \"Jerry\" <x> \u0027y\u0027", "id": "e1"}]}');
+    l_card := json_object_t.parse(dbms_agent_memory_store.thread_get_context_card(co_store,
+                '{"thread": "t2", "max_relevant_results": 0, "max_recent_messages": 1}'));
+    ut.expect(l_card.get_string('summary_source')).to_equal('transcript');
+    ut.expect(l_card.get_array('relevant_results').get_size).to_equal(0);
+    ut.expect(l_card.get_array('recent_messages').get_size).to_equal(1);
+    ut.expect(l_card.get_clob('content')).to_equal(to_clob(
+      '<summary>' || chr(10) || 'user: Other thread.' || chr(10)
+      || 'user: Tom &amp; &quot;Jerry&quot; &lt;x&gt; &apos;y&apos;' || chr(10) || '</summary>' || chr(10)
+      || '<recent_messages>' || chr(10)
+      || '<message id="e1" role="user">Tom &amp; &quot;Jerry&quot; &lt;x&gt; &apos;y&apos;</message>' || chr(10)
+      || '</recent_messages>'));
+  end card_rendering_escaped;
+
+  -- The ids of a thread_search response's results.
+  function result_ids(p_response in clob) return varchar2
+  is
+    l_results json_array_t := json_object_t.parse(p_response).get_array('results');
+    l_ids     varchar2(4000 char);
+  begin
+    for i in 0 .. l_results.get_size - 1 loop
+      l_ids := l_ids || ',' || treat(l_results.get(i) as json_object_t).get_object('record').get_string('id');
+    end loop;
+    return l_ids || ',';
+  end result_ids;
+
+  procedure search_default_scope
+  is
+  begin
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread"}')), ',o1,'), 'default: t2 message found').to_be_greater_than(0);
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread", "exact_thread_match": true}')), ',o1,'),
+      'exact_thread_match: only t1').to_equal(0);
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread", "user_id": "u9"}')), ',o1,'),
+      'explicit user u9: not u1''s message').to_equal(0);
+  end search_default_scope;
+
+  procedure search_budgets
+  is
+    l_all    json_array_t;
+    l_first  json_object_t;
+    l_cost   pls_integer;
+    l_cut    json_array_t;
+  begin
+    l_all := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario"}')).get_array('results');
+    ut.expect(l_all.get_size, 'the data set has several hits').to_be_greater_than(1);
+    l_first := treat(l_all.get(0) as json_object_t).get_object('record');
+    l_cost := dbms_agent_memory_store.estimate_tokens('<record type="' || l_first.get_string('record_type')
+                || '" id="' || l_first.get_string('id') || '">'
+                || coalesce(l_first.get_string('content'), l_first.get_string('description')) || '</record>');
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "soft_token_budget": 1}')).get_array('results');
+    ut.expect(l_cut.get_size, 'soft 1').to_equal(1);
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "token_budget": ' || l_cost || '}')).get_array('results');
+    ut.expect(l_cut.get_size, 'hard = the first element''s estimate').to_equal(1);
+    ut.expect(treat(l_cut.get(0) as json_object_t).get_object('record').get_string('id'))
+      .to_equal(l_first.get_string('id'));
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "token_budget": ' || (l_cost - 1) || '}'))
+               .get_array('results');
+    ut.expect(l_cut.get_size, 'the first does not fit: none').to_equal(0);
+  end search_budgets;
+
 end test_agentmem_threads;
 /
