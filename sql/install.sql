@@ -149,7 +149,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
-@@packages/AGENTMEM_THREAD.pks
+@@packages/AGENTMEM_THREAD_CARD.pks
 @@packages/AGENTMEM_UTIL.pks
 @@packages/AGENTMEM_STORE_CATALOG.pks
 @@packages/AGENTMEM_CHUNKS.pks
@@ -162,6 +162,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RELATION.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
+@@packages/AGENTMEM_THREAD.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
 @@packages/AGENTMEM_SEARCH.pks
 @@packages/AGENTMEM_CHUNKS.pkb
@@ -181,6 +182,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_STORE_CATALOG.pkb
 @@packages/AGENTMEM_STORE_DDL.pkb
 @@packages/AGENTMEM_THREAD.pkb
+@@packages/AGENTMEM_THREAD_CARD.pkb
 @@packages/AGENTMEM_UTIL.pkb
 @@packages/DBMS_AGENT_MEMORY_STORE.pkb
 

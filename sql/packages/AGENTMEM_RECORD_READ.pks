@@ -7,7 +7,8 @@ create or replace package agentmem_record_read
                  package agentmem_search,
                  package agentmem_search_keyword,
                  package agentmem_relation,
-                 package agentmem_thread)
+                 package agentmem_thread,
+                 package agentmem_thread_card)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_READ: the read calls of the records contract

@@ -1,6 +1,7 @@
 create or replace package agentmem_search
   authid current_user
-  accessible by (package dbms_agent_memory_store)
+  accessible by (package dbms_agent_memory_store,
+                 package agentmem_thread_card)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_SEARCH: search of a store (docs/protocol-search.md, docs/search.md).

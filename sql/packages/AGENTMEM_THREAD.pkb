@@ -3,13 +3,6 @@ as
 
   subtype t_store is agentmem_store_catalog.t_store;
 
-  -- The thread a call acts on: its id and stored scope.
-  type t_thread is record (
-    thread_id varchar2(128 char),
-    user_id   varchar2(128 char),
-    agent_id  varchar2(128 char)
-  );
-
   -- The memory types a thread writes (seed: Literal['memory', 'guideline',
   -- 'fact', 'preference']) and the link types of add_memory.
   co_memory_types constant varchar2(40 char) := 'memory, guideline, fact, preference';
@@ -79,7 +72,7 @@ as
 
   -- The usable store and the existing thread p_id (T3: else NOT_FOUND).
   function load_thread(p_store_id in varchar2, p_schema_owner in varchar2, p_id in varchar2,
-                       p_store out t_store) return t_thread
+                       p_store out agentmem_store_catalog.t_store) return t_thread
   is
     l_thread t_thread;
   begin
@@ -674,7 +667,10 @@ as
   -- lines "<role>: <text>" (role "message" when it has none), joined with
   -- LF, oldest first; a newest line longer than p_cap keeps its last p_cap
   -- characters.
-  function transcript(p_store in t_store, p_thread in t_thread, p_except_last in number, p_cap in pls_integer)
+  -- p_rows bounds the messages read (the context card's
+  -- fallback_message_count, T49); NULL = as many as fit.
+  function transcript(p_store in t_store, p_thread in t_thread, p_except_last in number, p_cap in pls_integer,
+                      p_rows in pls_integer default null)
     return clob
   is
     l_rows  sys_refcursor;
@@ -691,7 +687,7 @@ as
       || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
       || ' where m.thread_id = :b_thread and (m.expires_at is null or m.expires_at > systimestamp)'
       || ' order by m.seq_no desc offset :b_skip rows fetch first :b_rows rows only'
-      using p_thread.thread_id, p_except_last, p_cap + 1;
+      using p_thread.thread_id, p_except_last, least(p_cap + 1, nvl(p_rows, p_cap + 1));
     loop
       fetch l_rows into l_role, l_text;
       exit when l_rows%notfound;
@@ -717,6 +713,25 @@ as
       end if;
       raise;
   end transcript;
+
+  function card_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread, p_except_last in number,
+                        p_rows in pls_integer, p_source out varchar2) return clob
+  is
+    l_text clob;
+  begin
+    p_source := 'thread_summary';
+    if nvl(p_except_last, 0) = 0 then
+      l_text := durable_summary(p_store, p_thread);
+    end if;
+    if l_text is not null and dbms_lob.getlength(l_text) = 0 then
+      l_text := null;
+    end if;
+    if l_text is null then
+      p_source := 'transcript';
+      l_text := transcript(p_store, p_thread, nvl(p_except_last, 0), co_transcript_chars, p_rows);
+    end if;
+    return l_text;
+  end card_summary;
 
   function get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob
   is

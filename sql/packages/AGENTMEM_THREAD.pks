@@ -1,6 +1,7 @@
 create or replace package agentmem_thread
   authid current_user
-  accessible by (package dbms_agent_memory_store)
+  accessible by (package dbms_agent_memory_store,
+                 package agentmem_thread_card)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
@@ -88,6 +89,39 @@ as
   -- characters") and the token budget applied when the request omits one.
   co_transcript_chars   constant pls_integer := 4000;
   co_default_summary_tokens constant pls_integer := 1000;
+
+  ------------------------------------------------------------------------------
+  -- For AGENTMEM_THREAD_CARD (thread search and the context card, T42-T52)
+  ------------------------------------------------------------------------------
+
+  -- The thread a call acts on: its id and stored scope.
+  type t_thread is record (
+    thread_id varchar2(128 char),
+    user_id   varchar2(128 char),
+    agent_id  varchar2(128 char)
+  );
+
+  -- The id under the request key "thread" (T2): required, an id.
+  function thread_key(p_req in json_object_t, p_op in varchar2) return varchar2;
+
+  -- The usable store and the existing thread p_id (T3: else NOT_FOUND).
+  function load_thread(p_store_id in varchar2, p_schema_owner in varchar2, p_id in varchar2,
+                       p_store out agentmem_store_catalog.t_store) return t_thread;
+
+  -- Puts an id into p_obj: JSON null for NULL.
+  procedure put_id(p_obj in out nocopy json_object_t, p_key in varchar2, p_value in varchar2);
+
+  -- Copies key p_from of p_req (when present, JSON null included) to key
+  -- p_to of p_sub.
+  procedure copy_key(p_req in json_object_t, p_from in varchar2, p_sub in out nocopy json_object_t,
+                     p_to in varchar2 default null);
+
+  -- The card's summary (T49): the durable summary when p_except_last is 0
+  -- and one exists (p_source 'thread_summary'), else the transcript (T31)
+  -- of at most p_rows messages before the last p_except_last, capped at
+  -- co_transcript_chars (p_source 'transcript'); NULL when there is none.
+  function card_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread, p_except_last in number,
+                        p_rows in pls_integer, p_source out varchar2) return clob;
 
   -- dbms_agent_memory_store.thread_get_summary:
   -- {"content": ..., "source": "thread_summary" | "transcript"}.

@@ -695,6 +695,21 @@ as
     return agentmem_thread.get_summary(p_store_id, p_request, p_schema_owner);
   end thread_get_summary;
 
+  -- Read-only: no savepoint (like search).
+  function thread_search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob
+  is
+  begin
+    return agentmem_thread_card.search(p_store_id, p_request, p_schema_owner);
+  end thread_search;
+
+  function thread_get_context_card(p_store_id in varchar2, p_request in clob,
+                                   p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_thread_card.context_card(p_store_id, p_request, p_schema_owner);
+  end thread_get_context_card;
+
   function estimate_tokens(p_text in clob) return pls_integer
   is
   begin

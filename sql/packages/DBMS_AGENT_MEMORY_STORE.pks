@@ -713,6 +713,31 @@ as
   function thread_get_summary(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
+  -- Searches with the thread's default scope (docs/protocol-threads.md
+  --   T42-T45). p_request: {"thread", the search keys of
+  --   docs/protocol-search.md (query | query_vector | query_vectors,
+  --   record_types, metadata_filter, include_invalid_results, num_hops,
+  --   max_linked_results, search_strategy), "max_results"?, "user_id"?,
+  --   "agent_id"?, "thread_id"?, "exact_user_match"?, "exact_agent_match"?,
+  --   "exact_thread_match"?, "token_budget"?, "soft_token_budget"?}.
+  --   Defaults: exact user and agent of the thread, thread unconstrained.
+  --   Read-only (no savepoint). Returns the search response (results cut
+  --   by the budgets). Raises: NOT_FOUND (thread), INVALID_ARGUMENT, and
+  --   the errors of search.
+  function thread_search(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
+    return clob;
+
+  -- The thread's context card, structured and rendered, in one call
+  --   (T46-T52). p_request: {"thread", "fallback_message_count"? (5),
+  --   "max_relevant_results"? (5), "min_relevant_results_by_type"?,
+  --   "max_recent_messages"? (0), "except_last_messages"? (0),
+  --   "token_budget"?, "soft_token_budget"?, "metadata_filter"?,
+  --   "include_invalid_results"? (true), "query_vector"?}. Read-only.
+  -- Returns: {"summary", "summary_source", "topics", "relevant_results",
+  --   "recent_messages", "content", "warnings"}.
+  function thread_get_context_card(p_store_id in varchar2, p_request in clob,
+                                   p_schema_owner in varchar2 default null) return clob;
+
   -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
   -- NULL. Every token budget of the thread calls uses it. Side effects: none.
   function estimate_tokens(p_text in clob) return pls_integer;

@@ -32,7 +32,7 @@ var threadOps = []string{"open_thread", "thread_add_messages", "thread_add_memor
 	"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
 	"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images", "thread_delete_image",
 	"thread_link_records", "thread_update_record_link", "thread_delete_record_link",
-	"thread_update_image"}
+	"thread_update_image", "thread_search", "thread_get_context_card"}
 
 // threadDataset is the data set of §8, applied in this order.
 var threadDataset = []string{"open_thread/d1_t1", "open_thread/d2_t2", "thread_add_messages/d3_t1",
@@ -59,6 +59,8 @@ var threadBlocks = map[string]string{
 	"thread_delete_record_link": `begin :b_res := dbms_agent_memory_store.thread_delete_record_link(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_update_image":       `begin :b_res := dbms_agent_memory_store.thread_update_image(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"thread_get_summary":        `begin :b_res := dbms_agent_memory_store.thread_get_summary(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_search":             `begin :b_res := dbms_agent_memory_store.thread_search(p_store_id => :b_store_id, p_request => :b_request); end;`,
+	"thread_get_context_card":   `begin :b_res := dbms_agent_memory_store.thread_get_context_card(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"add_records":               `begin :b_res := dbms_agent_memory_store.add_records(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"get_record":                `begin :b_res := dbms_agent_memory_store.get_record(p_store_id => :b_store_id, p_request => :b_request); end;`,
 	"get_relation":              `begin :b_res := dbms_agent_memory_store.get_relation(p_store_id => :b_store_id, p_request => :b_request); end;`,

@@ -584,6 +584,106 @@ as
       q'~{"thread":"t2","image_id":"img1","description":"x"}~',
       q'~{"updated":0,"warnings":[]}~',
       null);
+    add_case('thread_search', 'exact_thread_match_not_boolean',
+      q'~{"thread":"t1","query":"pizza","exact_thread_match":"yes"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["exact_thread_match","must be true or false"]}~');
+    add_case('thread_search', 'k_not_allowed',
+      q'~{"thread":"t1","query":"pizza","k":3}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["key 'k' is not allowed in the thread_search request"]}~');
+    add_case('thread_search', 'max_results_zero',
+      q'~{"thread":"t1","query":"pizza","max_results":0}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["max_results 0 must be a whole number from 1 to 2147483647, or null"]}~');
+    add_case('thread_search', 'no_query',
+      q'~{"thread":"t1"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["exactly one of query, query_vector and query_vectors"]}~');
+    add_case('thread_search', 'token_budget_first_too_large',
+      q'~{"thread":"t1","query":"pizza","token_budget":1}~',
+      q'~{"search_strategy":"KEYWORD","query_chunks":1,"results":[],"warnings":[]}~',
+      null);
+    add_case('thread_search', 'unknown_thread',
+      q'~{"thread":"nope","query":"pizza"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
+    add_case('thread_search', 'user_id_empty_string',
+      q'~{"thread":"t1","query":"pizza","user_id":""}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["user_id"]}~');
+    add_case('thread_get_context_card', 'except_last_all',
+      q'~{"thread":"t1","except_last_messages":6}~',
+      q'~{"summary":"","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'except_last_raw_tail',
+      q'~{"thread":"t1","max_relevant_results":0,"except_last_messages":2}~',
+      q'~{"summary":"user: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nuser: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'except_last_self_contained',
+      q'~{"thread":"t1","max_relevant_results":0,"except_last_messages":2,"max_recent_messages":2}~',
+      q'~{"summary":"user: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[{"record_type":"message","id":"msg5","content":"Book 8 pm.","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":null,"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"role":"user","seq_no":5},{"record_type":"message","id":"msg6","content":"Done: 8 pm at Da Mario.","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":null,"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"role":"assistant","seq_no":6}],"content":"<summary>\nuser: I want pizza tonight.\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\n</summary>\n<recent_messages>\n<message id=\"msg5\" role=\"user\">Book 8 pm.</message>\n<message id=\"msg6\" role=\"assistant\">Done: 8 pm at Da Mario.</message>\n</recent_messages>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'except_rule',
+      q'~{"thread":"t1","except_last_messages":2,"max_recent_messages":1}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["max_recent_messages 1 must be 0 or 2 (except_last_messages) when except_last_messages is not 0"]}~');
+    add_case('thread_get_context_card', 'fallback_message_count',
+      q'~{"thread":"t1","max_relevant_results":0,"fallback_message_count":2}~',
+      q'~{"summary":"user: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'fallback_zero',
+      q'~{"thread":"t1","fallback_message_count":0}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["fallback_message_count 0 must be a whole number from 1 to 1000000000, or null"]}~');
+    add_case('thread_get_context_card', 'include_invalid_not_boolean',
+      q'~{"thread":"t1","include_invalid_results":"yes"}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["include_invalid_results"]}~');
+    add_case('thread_get_context_card', 'max_relevant_negative',
+      q'~{"thread":"t1","max_relevant_results":-1}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["max_relevant_results -1 must be a whole number from 0 to 1000000000, or null"]}~');
+    add_case('thread_get_context_card', 'min_negative',
+      q'~{"thread":"t1","min_relevant_results_by_type":{"fact":-1}}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["min_relevant_results_by_type.fact -1 must be a whole number from 0 to 1000000000, or null"]}~');
+    add_case('thread_get_context_card', 'min_not_object',
+      q'~{"thread":"t1","min_relevant_results_by_type":3}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["min_relevant_results_by_type 3 must be a JSON object or null"]}~');
+    add_case('thread_get_context_card', 'min_sum_zero',
+      q'~{"thread":"t1","min_relevant_results_by_type":{"memory":0}}~',
+      q'~{"summary":"assistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'min_type_unknown',
+      q'~{"thread":"t1","min_relevant_results_by_type":{"image":1}}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["min_relevant_results_by_type key 'image' is not a card record type; use message, memory, guideline, fact, preference"]}~');
+    add_case('thread_get_context_card', 'no_results_default_fallback',
+      q'~{"thread":"t1","max_relevant_results":0}~',
+      q'~{"summary":"assistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'other_thread',
+      q'~{"thread":"t2","max_relevant_results":0}~',
+      q'~{"summary":"user: Other thread.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nuser: Other thread.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'recent_messages',
+      q'~{"thread":"t1","max_relevant_results":0,"max_recent_messages":2}~',
+      q'~{"summary":"assistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[{"record_type":"message","id":"msg5","content":"Book 8 pm.","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":null,"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"role":"user","seq_no":5},{"record_type":"message","id":"msg6","content":"Done: 8 pm at Da Mario.","thread_id":"t1","user_id":"u1","agent_id":"a1","metadata":null,"status":"VALID","timestamp":"2026-11-30T10:00:00.000000Z","event_timestamp":null,"created_at":"2026-11-30T10:00:00.000000Z","updated_at":"2026-11-30T10:00:00.000000Z","expires_at":null,"role":"assistant","seq_no":6}],"content":"<summary>\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.\n</summary>\n<recent_messages>\n<message id=\"msg5\" role=\"user\">Book 8 pm.</message>\n<message id=\"msg6\" role=\"assistant\">Done: 8 pm at Da Mario.</message>\n</recent_messages>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'token_budget_first_too_large',
+      q'~{"thread":"t1","token_budget":1}~',
+      q'~{"summary":"assistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.","summary_source":"transcript","topics":[],"relevant_results":[],"recent_messages":[],"content":"<summary>\nassistant: Which area?\nuser: Near the station.\nassistant: Da Mario is near the station.\nuser: Book 8 pm.\nassistant: Done: 8 pm at Da Mario.\n</summary>","warnings":[]}~',
+      null);
+    add_case('thread_get_context_card', 'unknown_key',
+      q'~{"thread":"t1","kwargs":1}~',
+      null,
+      q'~{"code":-20100,"name":"INVALID_ARGUMENT","message_contains":["key 'kwargs' is not allowed in the thread_get_context_card request"]}~');
+    add_case('thread_get_context_card', 'unknown_thread',
+      q'~{"thread":"nope"}~',
+      null,
+      q'~{"code":-20101,"name":"NOT_FOUND","message_contains":["thread 'nope' names no thread in the store"]}~');
     -- genfixtures:end cases
   end load_cases;
 
@@ -951,6 +1051,79 @@ as
     ut.expect(dbms_agent_memory_store.estimate_tokens('abcdefgh')).to_equal(3);
     ut.expect(dbms_agent_memory_store.estimate_tokens(rpad('x', 35, 'x'))).to_equal(10);
   end token_estimator;
+
+  procedure card_rendering_escaped
+  is
+    l_response clob;
+    l_card     json_object_t;
+  begin
+    l_response := dbms_agent_memory_store.thread_add_messages(co_store,
+      '{"thread": "t2", "messages": [{"role": "user", "content": "Tom & \"Jerry\" <x> \u0027y\u0027", "id": "e1"}]}');
+    l_card := json_object_t.parse(dbms_agent_memory_store.thread_get_context_card(co_store,
+                '{"thread": "t2", "max_relevant_results": 0, "max_recent_messages": 1}'));
+    ut.expect(l_card.get_string('summary_source')).to_equal('transcript');
+    ut.expect(l_card.get_array('relevant_results').get_size).to_equal(0);
+    ut.expect(l_card.get_array('recent_messages').get_size).to_equal(1);
+    ut.expect(l_card.get_clob('content')).to_equal(to_clob(
+      '<summary>' || chr(10) || 'user: Other thread.' || chr(10)
+      || 'user: Tom &amp; &quot;Jerry&quot; &lt;x&gt; &apos;y&apos;' || chr(10) || '</summary>' || chr(10)
+      || '<recent_messages>' || chr(10)
+      || '<message id="e1" role="user">Tom &amp; &quot;Jerry&quot; &lt;x&gt; &apos;y&apos;</message>' || chr(10)
+      || '</recent_messages>'));
+  end card_rendering_escaped;
+
+  -- The ids of a thread_search response's results.
+  function result_ids(p_response in clob) return varchar2
+  is
+    l_results json_array_t := json_object_t.parse(p_response).get_array('results');
+    l_ids     varchar2(4000 char);
+  begin
+    for i in 0 .. l_results.get_size - 1 loop
+      l_ids := l_ids || ',' || treat(l_results.get(i) as json_object_t).get_object('record').get_string('id');
+    end loop;
+    return l_ids || ',';
+  end result_ids;
+
+  procedure search_default_scope
+  is
+  begin
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread"}')), ',o1,'), 'default: t2 message found').to_be_greater_than(0);
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread", "exact_thread_match": true}')), ',o1,'),
+      'exact_thread_match: only t1').to_equal(0);
+    ut.expect(instr(result_ids(dbms_agent_memory_store.thread_search(co_store,
+      '{"thread": "t1", "query": "Other thread", "user_id": "u9"}')), ',o1,'),
+      'explicit user u9: not u1''s message').to_equal(0);
+  end search_default_scope;
+
+  procedure search_budgets
+  is
+    l_all    json_array_t;
+    l_first  json_object_t;
+    l_cost   pls_integer;
+    l_cut    json_array_t;
+  begin
+    l_all := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario"}')).get_array('results');
+    ut.expect(l_all.get_size, 'the data set has several hits').to_be_greater_than(1);
+    l_first := treat(l_all.get(0) as json_object_t).get_object('record');
+    l_cost := dbms_agent_memory_store.estimate_tokens('<record type="' || l_first.get_string('record_type')
+                || '" id="' || l_first.get_string('id') || '">'
+                || coalesce(l_first.get_string('content'), l_first.get_string('description')) || '</record>');
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "soft_token_budget": 1}')).get_array('results');
+    ut.expect(l_cut.get_size, 'soft 1').to_equal(1);
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "token_budget": ' || l_cost || '}')).get_array('results');
+    ut.expect(l_cut.get_size, 'hard = the first element''s estimate').to_equal(1);
+    ut.expect(treat(l_cut.get(0) as json_object_t).get_object('record').get_string('id'))
+      .to_equal(l_first.get_string('id'));
+    l_cut := json_object_t.parse(dbms_agent_memory_store.thread_search(co_store,
+               '{"thread": "t1", "query": "pizza station Mario", "token_budget": ' || (l_cost - 1) || '}'))
+               .get_array('results');
+    ut.expect(l_cut.get_size, 'the first does not fit: none').to_equal(0);
+  end search_budgets;
 
 end test_agentmem_threads;
 /

@@ -67,6 +67,15 @@ as
   --%test(T28: estimate_tokens is ceil(characters / 3.5))
   procedure token_estimator;
 
+  --%test(T44, T49, T51: the card renders summary and recent messages with record text escaped)
+  procedure card_rendering_escaped;
+
+  --%test(T42: thread search finds other threads by default, only its own with exact_thread_match)
+  procedure search_default_scope;
+
+  --%test(T45: soft budget keeps the result reaching it; hard budget stops before the one past it)
+  procedure search_budgets;
+
   --%endcontext
 
 end test_agentmem_threads;

@@ -282,12 +282,12 @@ var threadsSuite = suiteSpec{
 		kindOrder: []string{"p_request", "p_response", "p_error"},
 	},
 	regions: []region{
-		{id: "cases", about: "open_thread .. thread_update_image",
+		{id: "cases", about: "open_thread .. thread_get_context_card",
 			ops: []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
 				"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
 				"thread_delete_memory", "thread_get_summary", "thread_add_image", "thread_list_images",
 				"thread_delete_image", "thread_link_records", "thread_update_record_link", "thread_delete_record_link",
-				"thread_update_image"}},
+				"thread_update_image", "thread_search", "thread_get_context_card"}},
 	},
 	datasetConst: "co_dataset",
 }
