@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -160,7 +161,14 @@ func FromRelation(r agentmemory.Relation) (*Relation, error) {
 	return l, nil
 }
 
+// marshal encodes v compactly without escaping <, > and &, so text stays
+// readable in the file.
 func marshal(v any) (json.RawMessage, error) {
-	b, err := json.Marshal(v)
-	return json.RawMessage(b), err
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(bytes.TrimRight(b.Bytes(), "\n")), nil
 }
