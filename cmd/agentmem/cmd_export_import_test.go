@@ -269,7 +269,9 @@ type txFake struct {
 	begun, rolledBack, committed int
 }
 
-func (f *txFake) Connect(context.Context) (driver.Conn, error) { return txConn{fakeConn{f.fakeDB}, f}, nil }
+func (f *txFake) Connect(context.Context) (driver.Conn, error) {
+	return txConn{fakeConn{f.fakeDB}, f}, nil
+}
 
 type txConn struct {
 	fakeConn
