@@ -64,6 +64,9 @@ func (p *transferPackage) respond(c fakeCall) (string, error) {
 			return marshalJSON(p.t, map[string]any{"relation_ids": ids}), nil
 		}
 		return marshalJSON(p.t, map[string]any{"ids": ids, "warnings": []string{}}), nil
+	case "update_record":
+		p.adds, p.addFns = append(p.adds, req), append(p.addFns, c.Fn)
+		return `{"updated": 1, "warnings": []}`, nil
 	}
 	return "", fmt.Errorf("fake: unexpected call %s", c.Fn)
 }
@@ -332,4 +335,32 @@ func TestTransferKindsAreRecordTypes(t *testing.T) {
 			assert.NoError(t, err, "%s", k)
 		}
 	}
+}
+
+// A profile's status and event timestamp, which UserProfile cannot carry to
+// add_records, are set by update_record in the add's transaction.
+func TestImportSetsProfileStatusInTheAddsTransaction(t *testing.T) {
+	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
+	user := &agentmemory.UserProfileRecord{RecordCommon: agentmemory.RecordCommon{Type: "user_profile", ID: "u1",
+		Status: agentmemory.RecordInvalid, Timestamp: at, EventTimestamp: agentmemory.Some(at), CreatedAt: at, UpdatedAt: at,
+		ExpiresAt: agentmemory.None[time.Time]()}, Content: "Likes trains"}
+	src := &transferPackage{t: t, records: map[string][]agentmemory.Record{"user_profile": {user}}}
+	_, _, s := openTransferFake(t, src)
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	require.NoError(t, writeAtomically(path, func(w io.Writer) error { return exportStore(context.Background(), s, w, func(string) {}) }))
+
+	p := &transferPackage{t: t}
+	f, _ := openFakeDB(p.respond)
+	tf := &txFake{fakeDB: f}
+	db := sql.OpenDB(tf)
+	defer db.Close()
+	d, err := agentmemory.Open(context.Background(), db, agentmemory.StoreOptions{MemoryStoreID: "dst"})
+	require.NoError(t, err)
+	out, _, err := runImportFake(t, p, db, d, importConfig{batch: 500, file: path})
+	require.NoError(t, err)
+	assert.Equal(t, "imported 1 records and 0 relations\n", out)
+	assert.Equal(t, []string{"add_records", "update_record"}, p.addFns)
+	assert.Equal(t, map[string]any{"record_type": "user_profile", "record_id": "u1", "status": "INVALID",
+		"timestamp": "2026-11-30T10:00:00.000000Z"}, p.adds[1])
+	assert.Equal(t, []int{1, 1}, []int{tf.begun, tf.committed}, "one transaction, committed")
 }

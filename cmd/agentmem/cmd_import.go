@@ -91,6 +91,19 @@ func runImport(ctx context.Context, env *cliEnv, args []string) error {
 // transaction that is rolled back whatever happens.
 func importInto(ctx context.Context, env *cliEnv, db *sql.DB, s *agentmemory.Store, cfg importConfig, total int64) error {
 	target := s
+	// inTx runs a batch that needs more than one call (an add and the
+	// updates of its profiles) atomically.
+	inTx := func(ctx context.Context, fn func(*agentmemory.Store) error) error {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		if err := fn(s.WithTx(tx)); err != nil {
+			return err
+		}
+		return tx.Commit()
+	}
 	if cfg.dryRun {
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
@@ -98,6 +111,7 @@ func importInto(ctx context.Context, env *cliEnv, db *sql.DB, s *agentmemory.Sto
 		}
 		defer tx.Rollback()
 		target = s.WithTx(tx)
+		inTx = func(_ context.Context, fn func(*agentmemory.Store) error) error { return fn(target) }
 	}
 	f, err := os.Open(cfg.file)
 	if err != nil {
@@ -105,7 +119,7 @@ func importInto(ctx context.Context, env *cliEnv, db *sql.DB, s *agentmemory.Sto
 	}
 	defer f.Close()
 	bar := newImportProgress(env.Stderr, total)
-	sum, err := importLines(ctx, target, f, cfg.batch, cfg.fromLine, bar, func(w string) {
+	sum, err := importLines(ctx, target, inTx, f, cfg.batch, cfg.fromLine, bar, func(w string) {
 		fmt.Fprintln(env.Stderr, "warning:", w)
 	})
 	bar.finish()
@@ -199,22 +213,45 @@ type importSum struct{ records, relations int64 }
 
 // importLines adds the data lines of r from line fromLine on, in batches of
 // up to size consecutive lines of one class (records or relations), each
-// batch one atomic call. It stops at the first refused batch.
-func importLines(ctx context.Context, s *agentmemory.Store, r io.Reader, size int, fromLine int64,
-	bar importProgress, warn func(string)) (importSum, error) {
+// batch one atomic call; a batch with profiles whose status or event
+// timestamp an add cannot set is the add and their updates, run by inTx in
+// one transaction. It stops at the first refused batch.
+func importLines(ctx context.Context, s *agentmemory.Store, inTx func(context.Context, func(*agentmemory.Store) error) error,
+	r io.Reader, size int, fromLine int64, bar importProgress, warn func(string)) (importSum, error) {
 	var sum importSum
 	var recs []agentmemory.RecordInput
 	var rels []agentmemory.Relation
+	var followups []*agentmemory.UpdateRequest
 	var first, last int64
+	addBatch := func(st *agentmemory.Store) error {
+		res, err := st.Add(ctx, recs...)
+		if err != nil {
+			return err
+		}
+		warnings := res.Warnings
+		for _, u := range followups {
+			ur, err := st.Update(ctx, *u)
+			if err != nil {
+				return fmt.Errorf("setting the status and event timestamp of %s %s: %w", u.RecordType, u.RecordID, err)
+			}
+			warnings = append(warnings, ur.Warnings...)
+		}
+		for _, w := range warnings {
+			warn(w)
+		}
+		return nil
+	}
 	flush := func() error {
 		switch {
 		case len(recs) > 0:
-			res, err := s.Add(ctx, recs...)
+			var err error
+			if len(followups) == 0 {
+				err = addBatch(s)
+			} else {
+				err = inTx(ctx, addBatch)
+			}
 			if err != nil {
 				return &importStop{first: first, last: last, err: err}
-			}
-			for _, w := range res.Warnings {
-				warn(w)
 			}
 			sum.records += int64(len(recs))
 			bar.add(len(recs))
@@ -225,7 +262,7 @@ func importLines(ctx context.Context, s *agentmemory.Store, r io.Reader, size in
 			sum.relations += int64(len(rels))
 			bar.add(len(rels))
 		}
-		recs, rels = recs[:0], rels[:0]
+		recs, rels, followups = recs[:0], rels[:0], followups[:0]
 		return nil
 	}
 	err := eachLine(r, func(l *transfer.Line) error {
@@ -250,6 +287,9 @@ func importLines(ctx context.Context, s *agentmemory.Store, r io.Reader, size in
 			rels = append(rels, rel)
 		} else {
 			recs = append(recs, in.(agentmemory.RecordInput))
+			if u := l.Record.Followup(); u != nil {
+				followups = append(followups, u)
+			}
 		}
 		return nil
 	})

@@ -274,3 +274,12 @@ func readAll(file string) error {
 		}
 	}
 }
+
+func TestFollowupOfProfiles(t *testing.T) {
+	assert.Nil(t, (&Record{Kind: "user_profile", ID: "u1", Status: "VALID"}).Followup(), "nothing an add cannot set")
+	assert.Nil(t, (&Record{Kind: "memory", ID: "m1", Status: "INVALID"}).Followup(), "memories carry status in the add")
+	u := (&Record{Kind: "agent_profile", ID: "a1", Status: "INVALID", Timestamp: &event}).Followup()
+	require.NotNil(t, u)
+	assert.Equal(t, agentmemory.UpdateRequest{RecordType: "agent_profile", RecordID: "a1", Status: agentmemory.RecordInvalid,
+		Timestamp: agentmemory.Some(event)}, *u)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
@@ -170,4 +171,27 @@ func decodeNumbers(raw []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	return d.Decode(v)
+}
+
+// Followup returns the update that sets what the client's profile inputs
+// cannot carry to add_records (UserProfile and AgentProfile have no status
+// and no event timestamp): nil when the profile is VALID (the default of
+// every write) and has no event timestamp. The importer runs it in the same
+// transaction as the add.
+func (l *Record) Followup() *agentmemory.UpdateRequest {
+	if l.Kind != "user_profile" && l.Kind != "agent_profile" {
+		return nil
+	}
+	u := agentmemory.UpdateRequest{RecordType: agentmemory.RecordType(l.Kind), RecordID: l.ID}
+	need := false
+	if l.Status != "" && !strings.EqualFold(l.Status, string(agentmemory.RecordValid)) {
+		u.Status, need = agentmemory.RecordStatus(l.Status), true
+	}
+	if l.Timestamp != nil {
+		u.Timestamp, need = agentmemory.Some(*l.Timestamp), true
+	}
+	if !need {
+		return nil
+	}
+	return &u
 }

@@ -3,7 +3,7 @@ package integration
 // Live round trip of agentmem export and import (issue 16, part 4;
 // docs/import-export.md): a KEYWORD store gets one record of every kind
 // through the Go client (ids, scope, metadata with a 20-digit number,
-// statuses, event timestamps, both TTL anchors, message image parts,
+// statuses (an INVALID profile), event timestamps, both TTL anchors, message image parts,
 // relations), is exported with the CLI, imported into a new store, and
 // exported again: the two files must be equal byte for byte. Also:
 // --dry-run writes nothing, and an import stopped by a refused batch
@@ -55,6 +55,11 @@ func fillTransferStore(t *testing.T, ctx context.Context, s *agentmemory.Store) 
 			TTLDays: agentmemory.Some(10)},
 	)
 	require.NoError(t, err, "filling the source store")
+	// A profile's status and event timestamp can only be set by an update:
+	// the import must do the same (in the add's transaction).
+	_, err = s.Update(ctx, agentmemory.UpdateRequest{RecordType: agentmemory.RecordTypeAgentProfile, RecordID: "a1",
+		Status: agentmemory.RecordInvalid, Timestamp: agentmemory.Some(future)})
+	require.NoError(t, err, "marking agent a1 INVALID")
 	_, err = s.AddRelations(ctx,
 		agentmemory.Relation{ID: "r1", Source: agentmemory.RecordRef{Type: "memory", ID: "m1"},
 			Target: agentmemory.RecordRef{Type: "preference", ID: "pr1"}, Type: agentmemory.RelationSupports,
