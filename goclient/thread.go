@@ -222,7 +222,7 @@ func (t *Thread) UpdateMessage(ctx context.Context, messageID string, u MessageU
 // update_memory); Updated 0 when it is not the thread's.
 func (t *Thread) UpdateMemory(ctx context.Context, memoryID string, u MemoryUpdate) (*UpdateResult, error) {
 	w := updateThreadMemoryWire{Thread: t.id, MemoryID: memoryID, Content: u.Content, Metadata: u.Metadata,
-		Timestamp: utcOptional(u.Timestamp), TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor, Status: u.Status}
+		Timestamp: sentTime(u.Timestamp), TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor, Status: u.Status}
 	return t.update(ctx, "Thread.UpdateMemory", blockThreadUpdateMemory, w)
 }
 
@@ -230,7 +230,7 @@ func (t *Thread) UpdateMemory(ctx context.Context, memoryID string, u MemoryUpda
 // update_image); Updated 0 when it is not the thread's.
 func (t *Thread) UpdateImage(ctx context.Context, imageID string, u ImageUpdate) (*UpdateResult, error) {
 	w := updateThreadImageWire{Thread: t.id, ImageID: imageID, Image: u.Bytes, MimeType: u.MimeType,
-		Description: u.Description, Metadata: u.Metadata, Timestamp: utcOptional(u.Timestamp),
+		Description: u.Description, Metadata: u.Metadata, Timestamp: sentTime(u.Timestamp),
 		TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor}
 	return t.update(ctx, "Thread.UpdateImage", blockThreadUpdateImage, w)
 }
@@ -331,7 +331,7 @@ func (t *Thread) LinkRecords(ctx context.Context, rel Relation) (string, error) 
 func (t *Thread) UpdateRecordLink(ctx context.Context, u RelationUpdate) (int, error) {
 	const op = "Thread.UpdateRecordLink"
 	w := updateThreadLinkWire{Thread: t.id, RelationID: u.ID, Type: u.Type, OppositeType: u.OppositeType,
-		Timestamp: utcOptional(u.Timestamp), Metadata: u.Metadata}
+		Timestamp: sentTime(u.Timestamp), Metadata: u.Metadata}
 	res, err := t.update(ctx, op, blockThreadUpdateRecordLink, w)
 	if err != nil {
 		return 0, err

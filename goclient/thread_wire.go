@@ -167,3 +167,11 @@ func timePtr(t time.Time) *utcTime {
 	u := utcTime(t.UTC())
 	return &u
 }
+
+// sentTime is o as an optional time to send: omitted stays omitted.
+func sentTime(o Optional[time.Time]) Optional[utcTime] {
+	if o.IsOmitted() {
+		return Omit[utcTime]()
+	}
+	return utcOptional(o)
+}

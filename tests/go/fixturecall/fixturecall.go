@@ -116,6 +116,9 @@ func Call(ctx context.Context, s *agentmemory.Store, op string, request []byte, 
 		if IsRelationOp(op) {
 			return callRelation(ctx, s, op, request)
 		}
+		if IsThreadOp(op) {
+			return callThread(ctx, s, op, request)
+		}
 		return nil, fmt.Errorf("no client call for %s", op)
 	}
 	if err != nil {
@@ -465,6 +468,9 @@ func Update(request []byte) (agentmemory.UpdateRequest, error) {
 func Canonical(op string, request []byte) (any, error) {
 	if IsRelationOp(op) {
 		return canonicalRelation(op, request)
+	}
+	if IsThreadOp(op) {
+		return canonicalThread(op, request)
 	}
 	var top map[string]any
 	if err := json.Unmarshal(request, &top); err != nil {
