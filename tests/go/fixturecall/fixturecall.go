@@ -3,7 +3,7 @@
 // turns the protocol's JSON (per-field lists, docs/protocol-records.md,
 // docs/protocol-relations.md) into the Go values a caller writes
 // (agentmemory.Memory, Message, Relation, ...) and calls the Store method
-// (relations.go for the relation calls). The unit tests (goclient, against a fake driver) and the
+// (relations.go for the relation calls, threads.go for the thread calls). The unit tests (goclient, against a fake driver) and the
 // live tests (tests/go, against the package) share it, so both test the
 // same path from Go values to the request.
 package fixturecall
