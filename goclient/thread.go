@@ -376,35 +376,60 @@ func (t *Thread) Summary(ctx context.Context, o SummaryOptions) (*ThreadSummary,
 	return &res, nil
 }
 
-// recordList runs a thread call answering {key: [record, ...]} and returns
-// the records as R (each must be one).
+// recordList runs a thread call answering {key: [record, ...]} (key
+// "messages" or "images") and returns the records as R (each must be one).
 func recordList[R Record](ctx context.Context, t *Thread, op, block string, req any, key string) ([]R, error) {
-	var res map[string]json.RawMessage
+	var res threadRecordsResponse
 	var out []R
 	err := t.store.recordCall(ctx, op, block, req, &res, func() error {
-		raw, ok := res[key]
-		if !ok || kindOf(raw) != '[' {
-			return malformed(op, fmt.Errorf("no %q list", key))
-		}
-		var list recordsResponse
-		if err := json.Unmarshal(append(append([]byte(`{"records":`), raw...), '}'), &list); err != nil {
-			return malformed(op, err)
-		}
-		out = make([]R, len(list.Records))
-		for i := range list.Records {
-			w := list.Records[i].wire()
-			r, err := buildRecord(&w, modeRead)
-			if err != nil {
-				return malformed(op, fmt.Errorf("%s[%d]: %w", key, i, err))
-			}
-			if out[i], ok = r.(R); !ok {
-				return malformed(op, fmt.Errorf("%s[%d] is a %s", key, i, r.RecordType()))
-			}
-		}
-		return nil
+		var err error
+		out, err = typedRecords[R](op, key, res.list(key))
+		return err
 	})
 	if err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// threadRecordsResponse is the response of thread_get_messages or
+// thread_list_images, decoded in one pass (metadata numbers as
+// json.Number).
+type threadRecordsResponse struct {
+	Messages *[]readRecord `json:"messages"`
+	Images   *[]readRecord `json:"images"`
+}
+
+// UnmarshalJSON keeps metadata numbers as json.Number.
+func (r *threadRecordsResponse) UnmarshalJSON(data []byte) error {
+	type plain threadRecordsResponse
+	return decodeNumbers(data, (*plain)(r))
+}
+
+// list returns the list under key, nil when the response has none.
+func (r *threadRecordsResponse) list(key string) *[]readRecord {
+	if key == "images" {
+		return r.Images
+	}
+	return r.Messages
+}
+
+// typedRecords builds the records of list as R.
+func typedRecords[R Record](op, key string, list *[]readRecord) ([]R, error) {
+	if list == nil {
+		return nil, malformed(op, fmt.Errorf("no %q list", key))
+	}
+	out := make([]R, len(*list))
+	for i := range *list {
+		w := (*list)[i].wire()
+		r, err := buildRecord(&w, modeRead)
+		if err != nil {
+			return nil, malformed(op, fmt.Errorf("%s[%d]: %w", key, i, err))
+		}
+		var ok bool
+		if out[i], ok = r.(R); !ok {
+			return nil, malformed(op, fmt.Errorf("%s[%d] is a %s", key, i, r.RecordType()))
+		}
 	}
 	return out, nil
 }
