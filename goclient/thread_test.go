@@ -3,6 +3,7 @@ package agentmemory_test
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -103,4 +104,20 @@ func TestThreadWithTxKeepsTheThread(t *testing.T) {
 	assert.Len(t, txCalls(), 1)
 	assert.Len(t, calls(), 1)
 	assert.Equal(t, `{"thread":"t1","message_id":"m1"}`, txCalls()[0].Request)
+}
+
+// A multimodal message is sent as the record API's parts; its timestamp in
+// UTC with six digits.
+func TestThreadAddMessagesParts(t *testing.T) {
+	s, calls := threadStore(func(agentmemory.FakeCall) (string, error) { return `{"ids":["m1"],"warnings":[]}`, nil })
+	png := []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
+	_, err := s.Thread("t1").AddMessages(t.Context(), []agentmemory.ThreadMessage{{ID: "m1", Role: "user",
+		Parts: []agentmemory.MessageContent{agentmemory.TextContent{Text: "the menu:"},
+			agentmemory.ImageContent{MimeType: agentmemory.ImagePNG, Bytes: png, Description: agentmemory.Some("menu")}},
+		Timestamp: time.Date(2026, 11, 30, 10, 0, 0, 0, time.FixedZone("", 3600))}},
+		agentmemory.AddMessagesOptions{TTLDays: agentmemory.None[int]()})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"thread":"t1","messages":[{"role":"user","id":"m1","timestamp":"2026-11-30T09:00:00.000000Z",
+		"content":[{"type":"text","text":"the menu:"},{"type":"image","mime_type":"image/png","bytes":"iVBORw0KGgo=","description":"menu"}]}],
+		"ttl_days":null}`, calls()[0].Request)
 }
