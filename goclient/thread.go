@@ -226,15 +226,6 @@ func (t *Thread) UpdateMemory(ctx context.Context, memoryID string, u MemoryUpda
 	return t.update(ctx, "Thread.UpdateMemory", blockThreadUpdateMemory, w)
 }
 
-// UpdateImage changes a standalone image of the thread (the seed's
-// update_image); Updated 0 when it is not the thread's.
-func (t *Thread) UpdateImage(ctx context.Context, imageID string, u ImageUpdate) (*UpdateResult, error) {
-	w := updateThreadImageWire{Thread: t.id, ImageID: imageID, Image: u.Bytes, MimeType: u.MimeType,
-		Description: u.Description, Metadata: u.Metadata, Timestamp: sentTime(u.Timestamp),
-		TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor}
-	return t.update(ctx, "Thread.UpdateImage", blockThreadUpdateImage, w)
-}
-
 func (t *Thread) update(ctx context.Context, op, block string, w any) (*UpdateResult, error) {
 	var res struct {
 		Updated  *int     `json:"updated"`
@@ -265,96 +256,6 @@ func (t *Thread) DeleteMessage(ctx context.Context, messageID string) (int, erro
 func (t *Thread) DeleteMemory(ctx context.Context, memoryID string) (int, error) {
 	return t.store.deleteCall(ctx, "Thread.DeleteMemory", blockThreadDeleteMemory,
 		threadItemWire{Thread: t.id, MemoryID: memoryID})
-}
-
-// DeleteImage deletes a standalone image of the thread (the seed's
-// delete_image) and returns 1, or 0 when it is not the thread's. An image
-// that is part of a message is refused (ErrInvalidArgument).
-func (t *Thread) DeleteImage(ctx context.Context, imageID string) (int, error) {
-	return t.store.deleteCall(ctx, "Thread.DeleteImage", blockThreadDeleteImage,
-		threadItemWire{Thread: t.id, ImageID: imageID})
-}
-
-// AddImage stores a standalone image in the thread with the thread's scope
-// (the seed's add_image) and returns its id and the package's warnings.
-func (t *Thread) AddImage(ctx context.Context, im ThreadImage) (*AddImageResult, error) {
-	const op = "Thread.AddImage"
-	w := addThreadImageWire{Thread: t.id, Image: im.Bytes, Description: im.Description, MimeType: im.MimeType,
-		ImageID: im.ID, UserID: im.UserID, AgentID: im.AgentID, ThreadID: im.ThreadID, Metadata: im.Metadata,
-		Timestamp: timePtr(im.Timestamp), TTLDays: im.TTLDays, TTLAnchor: im.TTLAnchor}
-	var res AddImageResult
-	err := t.store.recordCall(ctx, op, blockThreadAddImage, w, &res, func() error {
-		if res.ID == "" {
-			return malformed(op, fmt.Errorf(`no "id"`))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &res, nil
-}
-
-// ListImages returns the thread's images that match o, in store order (the
-// seed's list_images).
-func (t *Thread) ListImages(ctx context.Context, o ImageListOptions) ([]*ImageRecord, error) {
-	req := listThreadImagesWire{Thread: t.id, ImageID: o.ImageID, MetadataFilter: o.MetadataFilter,
-		IncludeBytes: o.IncludeBytes, Limit: o.Limit}
-	return recordList[*ImageRecord](ctx, t, "Thread.ListImages", blockThreadListImages, req, "images")
-}
-
-// LinkRecords stores one relation between two memory-like records of this
-// thread (the seed's link_records) and returns its id. rel is read as by
-// Store.AddRelations (CreatedAt and UpdatedAt are not sent); both ends must
-// be the thread's (ErrNotFound, T38).
-func (t *Thread) LinkRecords(ctx context.Context, rel Relation) (string, error) {
-	const op = "Thread.LinkRecords"
-	w := linkThreadRecordsWire{Thread: t.id, SourceID: rel.Source.ID, SourceType: rel.Source.Type,
-		TargetID: rel.Target.ID, TargetType: rel.Target.Type, Type: rel.Type, OppositeType: rel.OppositeType,
-		RelationID: rel.ID, Timestamp: timePtr(rel.Timestamp), Metadata: rel.Metadata}
-	var res struct {
-		RelationID string `json:"relation_id"`
-	}
-	err := t.store.recordCall(ctx, op, blockThreadLinkRecords, w, &res, func() error {
-		if res.RelationID == "" {
-			return malformed(op, fmt.Errorf(`no "relation_id"`))
-		}
-		return nil
-	})
-	return res.RelationID, err
-}
-
-// UpdateRecordLink changes a relation between records of this thread (the
-// seed's update_record_link) and returns 1, or 0 when the relation is not
-// the thread's (T40). The fields mean what RelationUpdate's mean for
-// Store.UpdateRelations; at least one must be given.
-func (t *Thread) UpdateRecordLink(ctx context.Context, u RelationUpdate) (int, error) {
-	const op = "Thread.UpdateRecordLink"
-	w := updateThreadLinkWire{Thread: t.id, RelationID: u.ID, Type: u.Type, OppositeType: u.OppositeType,
-		Timestamp: sentTime(u.Timestamp), Metadata: u.Metadata}
-	res, err := t.update(ctx, op, blockThreadUpdateRecordLink, w)
-	if err != nil {
-		return 0, err
-	}
-	return res.Updated, nil
-}
-
-// DeleteRecordLink deletes the relation with id relationID when both its
-// ends are records of this thread (the seed's delete_record_link) and
-// returns 1, else 0.
-func (t *Thread) DeleteRecordLink(ctx context.Context, relationID string) (int, error) {
-	return t.store.deleteCall(ctx, "Thread.DeleteRecordLink", blockThreadDeleteRecordLink,
-		deleteThreadLinkWire{Thread: t.id, getRelationWire: getRelationWire{ID: &relationID}})
-}
-
-// DeleteRecordLinkByKey deletes the relation stored at key (in its stored
-// orientation: the key given the other way round deletes nothing) when
-// both its ends are records of this thread, and returns 1, else 0.
-func (t *Thread) DeleteRecordLinkByKey(ctx context.Context, key RelationKey) (int, error) {
-	w := getRelationWire{SourceID: &key.Source.ID, SourceType: &key.Source.Type, TargetID: &key.Target.ID,
-		TargetType: &key.Target.Type, Type: &key.Type}
-	return t.store.deleteCall(ctx, "Thread.DeleteRecordLinkByKey", blockThreadDeleteRecordLink,
-		deleteThreadLinkWire{Thread: t.id, getRelationWire: w})
 }
 
 // Summary returns the thread's summary without an LLM (the seed's
