@@ -3,7 +3,7 @@
 // turns the protocol's JSON (per-field lists, docs/protocol-records.md,
 // docs/protocol-relations.md) into the Go values a caller writes
 // (agentmemory.Memory, Message, Relation, ...) and calls the Store method
-// (relations.go for the relation calls). The unit tests (goclient, against a fake driver) and the
+// (relations.go for the relation calls, threads.go for the thread calls). The unit tests (goclient, against a fake driver) and the
 // live tests (tests/go, against the package) share it, so both test the
 // same path from Go values to the request.
 package fixturecall
@@ -115,6 +115,9 @@ func Call(ctx context.Context, s *agentmemory.Store, op string, request []byte, 
 	default:
 		if IsRelationOp(op) {
 			return callRelation(ctx, s, op, request)
+		}
+		if IsThreadOp(op) {
+			return callThread(ctx, s, op, request)
 		}
 		return nil, fmt.Errorf("no client call for %s", op)
 	}
@@ -465,6 +468,9 @@ func Update(request []byte) (agentmemory.UpdateRequest, error) {
 func Canonical(op string, request []byte) (any, error) {
 	if IsRelationOp(op) {
 		return canonicalRelation(op, request)
+	}
+	if IsThreadOp(op) {
+		return canonicalThread(op, request)
 	}
 	var top map[string]any
 	if err := json.Unmarshal(request, &top); err != nil {
