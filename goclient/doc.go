@@ -49,6 +49,14 @@
 // A supersedes, refines or duplicates relation makes its target INVALID
 // while it exists.
 //
+// # Threads
+//
+// Store.CreateThread creates a thread (or opens it, returning its stored
+// scope) and Store.Thread(id) is a handle without a round trip. A *Thread
+// inherits the thread's scope into AddMessages, AddMemory and AddImage,
+// touches only its own records, reads message windows (GetMessages with a
+// Window) and gives the thread Summary; each method is one package call.
+//
 // # Omitted, None and values
 //
 // A zero field means "the package's default". Where the seed API tells an
