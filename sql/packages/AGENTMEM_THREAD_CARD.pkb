@@ -75,7 +75,7 @@ as
   is
     l_kept json_array_t := json_array_t();
     l_line clob;
-    l_used pls_integer := 0;
+    l_used number := 0;   -- a sum of estimates: NUMBER, no PLS_INTEGER overflow
     l_cost pls_integer;
   begin
     for i in 0 .. p_results.get_size - 1 loop
@@ -382,7 +382,8 @@ as
                                               nvl(l_fallback.value, co_card_messages), l_source);
     -- T50: the summary text is the query (query_vector: its embedding by the
     -- caller); the excluded tail never appears among the results.
-    if l_req.has('query_vector') then
+    -- JSON null = omitted (as the search reads it): the summary is the query.
+    if l_req.has('query_vector') and not l_req.get('query_vector').is_null then
       l_base.put('query_vector', l_req.get('query_vector'));
     elsif l_summary is not null then
       agentmem_util.put_clob(l_base, 'query', l_summary);
