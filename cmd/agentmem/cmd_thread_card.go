@@ -30,13 +30,13 @@ const threadCardUsage = `
 func (c *threadCmd) registerCardFlags(fs *flag.FlagSet) {
 	if c.sub == "card" {
 		o := &c.card
-		fs.Var(includeInvalidFlag{&o.ExcludeInvalid}, "include-invalid", "include INVALID records (default true)")
+		fs.Var(includeInvalidFlag{&o.ExcludeInvalid}, "include-invalid", "include INVALID records")
 		fs.Func("query-vector", "query `vector` (JSON array or comma-separated)", func(s string) (err error) {
 			o.QueryVector, err = parseVector(s)
 			return err
 		})
 		fs.IntVar(&o.FallbackMessageCount, "fallback", 0, "messages of the transcript summary `N` (default 5)")
-		fs.Var(optIntFlag{&o.MaxRelevantResults}, "max-results", "relevant results N (default 5)")
+		fs.Var(optIntFlag{&o.MaxRelevantResults}, "max-results", "number of relevant results N (omitted: 5, or the sum of --min)")
 		fs.Func("min", "minimum `TYPE=N` of one record type (repeatable)", func(s string) error {
 			t, n, ok := strings.Cut(s, "=")
 			v, err := strconv.Atoi(strings.TrimSpace(n))
@@ -57,7 +57,7 @@ func (c *threadCmd) registerCardFlags(fs *flag.FlagSet) {
 		return
 	}
 	r := &c.search
-	fs.Var(includeInvalidFlag{&r.ExcludeInvalid}, "include-invalid", "include INVALID records (default true)")
+	fs.Var(includeInvalidFlag{&r.ExcludeInvalid}, "include-invalid", "include INVALID records")
 	fs.StringVar(&r.Query, "query", "", "query `text`")
 	fs.Func("vector", "query `vector`", func(s string) (err error) { r.QueryVector, err = parseVector(s); return err })
 	fs.IntVar(&r.MaxResults, "max-results", 0, "number of results `N` (default 10)")
