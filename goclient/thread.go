@@ -14,10 +14,8 @@ import (
 // The package owns every rule (scope inheritance, ownership, windows,
 // links, the summary); the client encodes Go values and decodes the answer.
 //
-// Seam: the thread's context card and thread search (the seed's
-// get_context_card and search) are the next calls of issue 12; they are to
-// be Thread methods on the same pattern (a request with "thread", one
-// recordCall, a typed result).
+// The thread's context card and thread search (the seed's
+// get_context_card and search) are in thread_card.go, on the same pattern.
 
 const (
 	blockOpenThread             = `begin :b_res := dbms_agent_memory_store.open_thread(p_store_id => :b_store_id, p_request => :b_request, p_schema_owner => :b_schema_owner); end;`

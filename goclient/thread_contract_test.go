@@ -69,6 +69,15 @@ var threadUnexpressible = map[string]string{
 	"thread_get_summary/budget_off":        "TokenBudget 0 is the default; no cut is a negative budget (same rule, T32)",
 	"thread_get_summary/token_budget_text": "TokenBudget is an int",
 	"thread_get_summary/unknown_key":       "no Go field",
+
+	"thread_search/exact_thread_match_not_boolean": "ExactThreadMatch is an Optional[bool]",
+	"thread_search/k_not_allowed":                  "ThreadSearchRequest has MaxResults, no K",
+	"thread_search/max_results_zero":               "MaxResults 0 is the default (left out)",
+
+	"thread_get_context_card/fallback_zero":               "FallbackMessageCount 0 is the default (left out)",
+	"thread_get_context_card/include_invalid_not_boolean": "ExcludeInvalid is a bool",
+	"thread_get_context_card/min_not_object":              "MinRelevantResultsByType is a map",
+	"thread_get_context_card/unknown_key":                 "no Go field",
 }
 
 // threadStore is a Store THR01 (KEYWORD, vector_dim 4) on the fake driver.

@@ -17,12 +17,14 @@ import (
 // the package answers it on the fixtures' data set.
 func threadExampleDB() *sql.DB {
 	answers := map[string]string{
-		"open_thread":         "open_thread/d1_t1",
-		"thread_add_messages": "thread_add_messages/d3_t1",
-		"thread_get_messages": "thread_get_messages/range",
-		"thread_get_message":  "thread_get_message/missing_is_null",
-		"thread_add_memory":   "thread_add_memory/link_supersedes",
-		"thread_get_summary":  "thread_get_summary/except_last",
+		"open_thread":             "open_thread/d1_t1",
+		"thread_add_messages":     "thread_add_messages/d3_t1",
+		"thread_get_messages":     "thread_get_messages/range",
+		"thread_get_message":      "thread_get_message/missing_is_null",
+		"thread_add_memory":       "thread_add_memory/link_supersedes",
+		"thread_get_summary":      "thread_get_summary/except_last",
+		"thread_get_context_card": "thread_get_context_card/except_last_self_contained",
+		"thread_search":           "thread_search/token_budget_first_too_large",
 	}
 	db, _ := agentmemory.NewFakeDB(func(c agentmemory.FakeCall) (string, error) {
 		if c.Fn == "open_store" {

@@ -12,13 +12,14 @@ import (
 	agentmemory "github.com/agentmem/agentmem/goclient"
 )
 
-// The thread commands: agentmem thread create|show|messages|add|summary.
+// The thread commands: agentmem thread
+// create|show|messages|add|summary|card|search.
 // Each opens an existing store (open_store with REQUIRE_EXISTING) and makes
-// one thread call (docs/go-client.md, "Threads"). The context card comes
-// with the package's thread_get_context_card.
+// one thread call (docs/go-client.md, "Threads"); card and search are in
+// cmd_thread_card.go.
 
 const threadUsage = `
-Usage: agentmem thread create|show|messages|add|summary [flags]
+Usage: agentmem thread create|show|messages|add|summary|card|search [flags]
 
 A thread holds a conversation's messages with one user and agent scope
 (docs/protocol-threads.md). Its messages, memories and images take that
@@ -36,7 +37,7 @@ scope.
             spaces) and prints its id: [--id ID] [--metadata JSON]
   summary   summary ID prints the thread's summary (its stored summary, or
             a transcript of its messages): [--except-last N] [--budget N]
-            (tokens; default 1000, negative: no cut)
+            (tokens; default 1000, negative: no cut)` + threadCardUsage + `
 
 Flags of every subcommand:
   --dsn DSN       database (default $ORACLE_DSN)
@@ -49,7 +50,7 @@ Run "agentmem thread SUBCOMMAND --help" for the flags of one subcommand.`
 func init() {
 	register(command{
 		Name:    "thread",
-		Summary: "create, show or read threads, add messages, summarize",
+		Summary: "create, show or read threads, add messages, summarize, context card, search",
 		Usage:   threadUsage,
 		Run:     runThread,
 	})
@@ -69,6 +70,8 @@ type threadCmd struct {
 	window  agentmemory.Window
 	message agentmemory.ThreadMessage
 	summary agentmemory.SummaryOptions
+	card    agentmemory.CardOptions
+	search  agentmemory.ThreadSearchRequest
 }
 
 func runThread(ctx context.Context, env *cliEnv, args []string) error {
@@ -76,7 +79,7 @@ func runThread(ctx context.Context, env *cliEnv, args []string) error {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			return flagError(env, threadUsage, flag.ErrHelp)
 		}
-		return usagef("missing subcommand: create, show, messages, add or summary")
+		return usagef("missing subcommand: create, show, messages, add, summary, card or search")
 	}
 	c, err := parseThreadCmd(args[0], args[1:])
 	if err != nil {
@@ -98,9 +101,9 @@ func runThread(ctx context.Context, env *cliEnv, args []string) error {
 // "thread <sub>", so --help prints that subcommand's flags.
 func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 	switch sub {
-	case "create", "show", "messages", "add", "summary":
+	case "create", "show", "messages", "add", "summary", "card", "search":
 	default:
-		return nil, usagef("unknown subcommand %q: use create, show, messages, add or summary", sub)
+		return nil, usagef("unknown subcommand %q: use create, show, messages, add, summary, card or search", sub)
 	}
 	c := &threadCmd{sub: sub}
 	fs := newFlagSet("thread " + sub)
@@ -136,6 +139,8 @@ func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 	case "summary":
 		fs.IntVar(&c.summary.ExceptLast, "except-last", 0, "leave out the last `N` messages")
 		fs.IntVar(&c.summary.TokenBudget, "budget", 0, "token `budget` (default 1000; negative: no cut)")
+	case "card", "search":
+		c.registerCardFlags(fs)
 	}
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -226,6 +231,8 @@ func (c *threadCmd) run(ctx context.Context, env *cliEnv, s *agentmemory.Store) 
 		return output(env, c.asJSON, sum, func(w io.Writer) {
 			fmt.Fprintf(w, "(%s)\n%s\n", sum.Source, sum.Content)
 		})
+	case "card", "search":
+		return c.runCard(ctx, env, s)
 	}
 	return fmt.Errorf("unknown thread subcommand %q", c.sub)
 }

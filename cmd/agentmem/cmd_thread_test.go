@@ -50,7 +50,10 @@ func TestThreadCmdErrors(t *testing.T) {
 		{"messages", []string{"t1", "--end", "many"}, "neither a whole number nor all"},
 		{"add", []string{"t1", "hello"}, "thread add needs --role"},
 		{"add", []string{"t1", "--role", "user"}, "needs the message TEXT"},
-		{"card", []string{"t1"}, `unknown subcommand "card"`},
+		{"tile", []string{"t1"}, `unknown subcommand "tile"`},
+		{"card", []string{"t1", "t2"}, "takes one thread ID"},
+		{"card", []string{"t1", "--min", "fact"}, `"fact" is not TYPE=N`},
+		{"search", []string{"t1", "--exact-thread", "maybe"}, "neither true nor false"},
 	}
 	for _, c := range cases {
 		t.Run(c.sub+" "+strings.Join(c.args, " "), func(t *testing.T) {

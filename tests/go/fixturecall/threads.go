@@ -21,7 +21,8 @@ import (
 var ThreadOps = []string{"open_thread", "thread_add_messages", "thread_add_memory", "thread_get_message",
 	"thread_get_messages", "thread_update_message", "thread_update_memory", "thread_delete_message",
 	"thread_delete_memory", "thread_add_image", "thread_update_image", "thread_list_images", "thread_delete_image",
-	"thread_link_records", "thread_update_record_link", "thread_delete_record_link", "thread_get_summary"}
+	"thread_link_records", "thread_update_record_link", "thread_delete_record_link", "thread_get_summary",
+	"thread_search", "thread_get_context_card"}
 
 // IsThreadOp reports whether op is a thread call.
 func IsThreadOp(op string) bool {
@@ -195,6 +196,10 @@ func threadCall(f *reqKeys, op string) (func(context.Context, *agentmemory.Threa
 			return nil, err
 		}
 		return call(func(ctx context.Context, t *agentmemory.Thread) (any, error) { return t.Summary(ctx, o) }), nil
+	case "thread_search":
+		return threadSearch(f)
+	case "thread_get_context_card":
+		return contextCard(f)
 	}
 	return nil, fmt.Errorf("no client call for %s", op)
 }
