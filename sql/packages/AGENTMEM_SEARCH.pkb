@@ -802,7 +802,7 @@ as
     l_rc       sys_refcursor;
     l_status   integer;
     l_hybrid   clob;
-    l_source   pls_integer;
+    l_source   number;         -- a sum of chunk counts (rule PLS-INT-OVERFLOW); at most the rows fetched
     l_types    agentmem_util.t_text_list;
     l_ids      agentmem_util.t_text_list;
     l_dists    t_number_list;
