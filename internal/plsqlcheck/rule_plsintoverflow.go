@@ -17,8 +17,9 @@ import (
 //     whose RETURN multiplies by a NUMBER operand (a NUMBER parameter,
 //     variable or constant, or a literal with a fraction) without bounding
 //     the result with LEAST(...): a token budget times 3.5;
-//   - a PLS_INTEGER variable that accumulates a non-literal amount
-//     (v := v + expr): a running total of record costs.
+//   - a PLS_INTEGER variable that accumulates a non-literal amount in a
+//     loop (v := v + expr): a running total of record costs.
+//
 // Counters that add a literal (v := v + 1) are not flagged.
 const docPlsInteger = "https://docs.oracle.com/en/database/oracle/oracle-database/26/lnpls/plsql-data-types.html (PLS_INTEGER and BINARY_INTEGER Data Types)"
 
@@ -70,7 +71,14 @@ func checkPlsIntOverflow(p *Project) []Finding {
 					}
 				})
 			}
+			inLoop := map[*stmt]bool{}
+			for _, sc := range u.scopes {
+				markLoopStmts(sc.body, false, inLoop)
+			}
 			for _, s := range u.simples {
+				if !inLoop[s] {
+					continue
+				}
 				if t, ok := accumulator(u.toks, s.start, s.end, types); ok {
 					out = append(out, at(u.file, u.toks[s.start], "PLS-INT-OVERFLOW", fmt.Sprintf(
 						"%s is a PLS_INTEGER that accumulates %s: the total can pass 2,147,483,647 (ORA-01426, %s); "+
@@ -121,4 +129,32 @@ func accumulator(toks []plsql.Token, start, end int, types map[string]string) (s
 		return "", false
 	}
 	return strings.ToLower(tokensText(rest)), true
+}
+
+// markLoopStmts records the statements of b (nested blocks, branches and
+// handlers included, nested subprograms not) that run inside a LOOP.
+func markLoopStmts(b *block, loop bool, out map[*stmt]bool) {
+	if b == nil {
+		return
+	}
+	mark := func(stmts []*stmt, loop bool) {
+		var rec func([]*stmt, bool)
+		rec = func(ss []*stmt, loop bool) {
+			for _, st := range ss {
+				if loop {
+					out[st] = true
+				}
+				inner := loop || st.kind == "LOOP"
+				for _, br := range st.branches {
+					rec(br, inner)
+				}
+				markLoopStmts(st.blk, inner, out)
+			}
+		}
+		rec(stmts, loop)
+	}
+	mark(b.stmts, loop)
+	for _, h := range b.handlers {
+		mark(h.stmts, loop)
+	}
 }

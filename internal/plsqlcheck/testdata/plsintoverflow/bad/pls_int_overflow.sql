@@ -1,6 +1,13 @@
 -- The reads' findings: a token budget times 3.5 returned as PLS_INTEGER
 -- (AGENTMEM_THREAD.budget_chars), and a running total in a PLS_INTEGER
 -- (AGENTMEM_THREAD_CARD.budgeted).
+create or replace package fx_budget
+as
+  function budget_chars(p_tokens in number) return pls_integer;
+  function doubled(p_tokens in pls_integer) return pls_integer;
+  procedure total(p_costs in sys.odcinumberlist);
+end fx_budget;
+/
 create or replace package body fx_budget
 as
   co_chars_per_token constant number := 3.5;

@@ -1,4 +1,12 @@
 -- Bounded products, NUMBER results and accumulators, literal counters.
+create or replace package fx_budget_ok
+as
+  function budget_chars(p_tokens in number) return pls_integer;
+  function budget_number(p_tokens in number) return number;
+  function grown(p_rows in pls_integer, p_max in pls_integer) return pls_integer;
+  procedure total(p_costs in sys.odcinumberlist);
+end fx_budget_ok;
+/
 create or replace package body fx_budget_ok
 as
   co_chars_per_token constant number := 3.5;

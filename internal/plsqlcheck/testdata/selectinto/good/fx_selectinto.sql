@@ -1,6 +1,6 @@
 create or replace procedure fx_count_rows(p_id in number)
 is
-  l_count pls_integer;
+  l_count number;
   l_ids   sys.odcinumberlist;
   l_cur   sys_refcursor;
   cursor c_rows is select id, nvl(name, 'x') name from fx_rows;

@@ -12,7 +12,7 @@ as
   function total(p_codes in t_codes) return pls_integer
   is
     l_first pls_integer := l_sum; -- expect: IDENT
-    l_sum pls_integer := 0;
+    l_sum number := 0;
     procedure add_code(p_code in pls_integer)
     is
       l_seen pls_integer := 1;
@@ -33,7 +33,7 @@ as
     return l_sum + l_extra + l_first; -- expect: IDENT
   end total;
 
-  procedure count_items(p_label in varchar2, p_count out pls_integer)
+  procedure count_items(p_label in varchar2, p_count out number)
   is
     cursor c_items(p_min in pls_integer) is
       select item_id from fx_items where label = p_label and item_id >= p_min;

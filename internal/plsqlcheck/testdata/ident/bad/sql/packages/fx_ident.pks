@@ -6,7 +6,7 @@ as
   type t_codes is table of pls_integer index by pls_integer;
 
   function total(p_codes in t_codes) return pls_integer;
-  procedure count_items(p_label in varchar2, p_count out pls_integer);
+  procedure count_items(p_label in varchar2, p_count out number);
   function size_of(p_list in t_codes default l_empty) return pls_integer; -- expect: IDENT
 end fx_ident;
 /

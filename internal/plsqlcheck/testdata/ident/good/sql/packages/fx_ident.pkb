@@ -13,7 +13,7 @@ as
 
   function total(p_codes in t_codes, p_scale in pls_integer default co_limit) return pls_integer
   is
-    l_sum pls_integer := 0;
+    l_sum number := 0;
     -- A nested subprogram sees the enclosing parameters and locals.
     procedure add_code(p_code in pls_integer)
     is
@@ -34,7 +34,7 @@ as
     return l_sum;
   end total;
 
-  procedure count_items(p_label in varchar2, p_count out pls_integer)
+  procedure count_items(p_label in varchar2, p_count out number)
   is
     cursor c_items(p_min in pls_integer) is
       select item_id from fx_items where label = p_label and item_id >= p_min;

@@ -12,6 +12,6 @@ as
   g_calls pls_integer := 0;
 
   function total(p_codes in t_codes, p_scale in pls_integer default co_limit) return pls_integer;
-  procedure count_items(p_label in varchar2, p_count out pls_integer);
+  procedure count_items(p_label in varchar2, p_count out number);
 end fx_ident;
 /

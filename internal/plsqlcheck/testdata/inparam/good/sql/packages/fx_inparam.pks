@@ -17,7 +17,7 @@ create or replace package body fx_inparam
 as
   procedure fill(p_code in pls_integer, p_pair in out t_pair, p_label out varchar2)
   is
-    l_code pls_integer := p_code;
+    l_code number := p_code;
     l_ids  sys.odcinumberlist;
     procedure bump(p_value in out pls_integer, p_step in pls_integer)
     is
