@@ -71,13 +71,7 @@ func TestContractRecordsAccepted(t *testing.T) {
 					return
 				}
 				require.NoError(t, err, "the Go API expresses every accepted fixture but those listed")
-				require.Len(t, calls(), 1, "one package call")
-				assert.Equal(t, op, calls()[0].Fn)
-				want, err := fixturecall.Canonical(op, request)
-				require.NoError(t, err)
-				sent, err := fixturecall.Canonical(op, []byte(calls()[0].Request))
-				require.NoError(t, err)
-				assert.Equal(t, want, sent, "the request sent is the fixture's")
+				assertSentFixture(t, calls(), op, request)
 				assert.JSONEq(t, string(response), string(got), "the result encodes back to the response")
 			})
 			n++
@@ -93,11 +87,7 @@ func TestContractRecordsRefusedMapToSentinels(t *testing.T) {
 		paths, err := filepath.Glob(filepath.Join(contractRoot, op, "*.error.json"))
 		require.NoError(t, err)
 		for _, p := range paths {
-			var e struct {
-				Code            int      `json:"code"`
-				Name            string   `json:"name"`
-				MessageContains []string `json:"message_contains"`
-			}
+			var e contractRefusal
 			raw, err := os.ReadFile(p)
 			require.NoError(t, err)
 			require.NoError(t, json.Unmarshal(raw, &e))
@@ -120,13 +110,7 @@ func TestContractRecordsRefusedMapToSentinels(t *testing.T) {
 // canonical form: the encoder loses and invents nothing. Seeds: every
 // add_records request fixture.
 func FuzzAddRecordsRoundTrip(f *testing.F) {
-	paths, err := filepath.Glob(filepath.Join(contractRoot, "add_records", "*.request.json"))
-	require.NoError(f, err)
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		require.NoError(f, err)
-		f.Add(b)
-	}
+	addRequestSeeds(f, "add_records")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		recs, err := fixturecall.Records(data)
 		if err != nil {

@@ -73,11 +73,7 @@ func loadRelationFixtures(t *testing.T) []relationFixture {
 			} else {
 				raw, err := os.ReadFile(base + ".error.json")
 				require.NoError(t, err, "%s has neither response nor error", base)
-				var e struct {
-					Code            int      `json:"code"`
-					Name            string   `json:"name"`
-					MessageContains []string `json:"message_contains"`
-				}
+				var e contractRefusal
 				require.NoError(t, json.Unmarshal(raw, &e))
 				f.code, f.className, f.messageContains = e.Code, e.Name, e.MessageContains
 			}
@@ -108,13 +104,7 @@ func TestContractRelations(t *testing.T) {
 				return
 			}
 			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
-			require.Len(t, calls(), 1, "one package call")
-			assert.Equal(t, f.op, calls()[0].Fn)
-			want, err2 := fixturecall.Canonical(f.op, f.request)
-			require.NoError(t, err2)
-			sent, err2 := fixturecall.Canonical(f.op, []byte(calls()[0].Request))
-			require.NoError(t, err2)
-			assert.Equal(t, want, sent, "the request sent is the fixture's")
+			assertSentFixture(t, calls(), f.op, f.request)
 			if f.response != nil {
 				require.NoError(t, err)
 				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
@@ -137,13 +127,7 @@ func TestContractRelations(t *testing.T) {
 // canonical form: the encoder loses and invents nothing. Seeds: every
 // add_relations request fixture.
 func FuzzAddRelationsRoundTrip(f *testing.F) {
-	paths, err := filepath.Glob(filepath.Join(contractRoot, "add_relations", "*.request.json"))
-	require.NoError(f, err)
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		require.NoError(f, err)
-		f.Add(b)
-	}
+	addRequestSeeds(f, "add_relations")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rels, err := fixturecall.Relations(data)
 		if err != nil {

@@ -127,12 +127,9 @@ func init() {
 // recordCmd is a parsed record command: the call to make, ready before the
 // database is touched, so that bad input fails first.
 type recordCmd struct {
+	storeCmdFlags
 	name   string
-	dsn    dsnFlag
-	store  string
-	owner  string
 	asJSON bool
-	yes    bool
 
 	add          []agentmemory.RecordInput
 	list         agentmemory.ListRequest
@@ -151,40 +148,24 @@ func runRecordCmd(ctx context.Context, env *cliEnv, name string, args []string) 
 		return flagError(env, usageOf(name), err)
 	}
 	if name == "delete" || name == "delete-thread" {
-		if !c.dsn.given(env) {
-			return usagef("no database given: pass --dsn or set %s", envDSN)
+		what := fmt.Sprintf("This deletes %s record %s.", c.recordType, c.id)
+		if name == "delete-thread" {
+			what = fmt.Sprintf("This deletes thread %s with its messages, memories, summaries and images.", c.id)
+		} else if c.cascade {
+			what = fmt.Sprintf("This deletes %s record %s and, for a profile, every thread, message and memory of that actor.", c.recordType, c.id)
 		}
-		if !c.yes {
-			what := fmt.Sprintf("This deletes %s record %s.", c.recordType, c.id)
-			if name == "delete-thread" {
-				what = fmt.Sprintf("This deletes thread %s with its messages, memories, summaries and images.", c.id)
-			} else if c.cascade {
-				what = fmt.Sprintf("This deletes %s record %s and, for a profile, every thread, message and memory of that actor.", c.recordType, c.id)
-			}
-			if err := confirm(env, env.Stdin, what, c.id); err != nil {
-				return err
-			}
+		if err := c.confirmDelete(env, what, c.id); err != nil {
+			return err
 		}
 	}
-	db, err := c.dsn.connect(ctx, env)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: c.store, SchemaOwner: c.owner})
-	if err != nil {
-		return err
-	}
-	return c.run(ctx, env, s)
+	return c.withStore(ctx, env, func(s *agentmemory.Store) error { return c.run(ctx, env, s) })
 }
 
 // parseRecordCmd parses the flags and arguments of record command name.
 func parseRecordCmd(name string, args []string) (*recordCmd, error) {
 	c := &recordCmd{name: name}
 	fs := newFlagSet(name)
-	c.dsn.register(fs)
-	fs.StringVar(&c.store, "store", "", "memory_store_id")
-	fs.StringVar(&c.owner, "owner", "", "schema owner")
+	c.storeCmdFlags.register(fs)
 	var rf recordFieldFlags
 	switch name {
 	case "add":

@@ -61,12 +61,9 @@ func init() {
 // relationCmd is a parsed relation subcommand, ready before the database
 // is touched, so that bad input fails first.
 type relationCmd struct {
+	storeCmdFlags
 	sub    string
-	dsn    dsnFlag
-	store  string
-	owner  string
 	asJSON bool
-	yes    bool
 
 	add    agentmemory.Relation
 	key    agentmemory.RelationKey
@@ -88,26 +85,12 @@ func runRelation(ctx context.Context, env *cliEnv, args []string) error {
 		return flagError(env, relationUsage, err)
 	}
 	if c.sub == "delete" {
-		if !c.dsn.given(env) {
-			return usagef("no database given: pass --dsn or set %s", envDSN)
-		}
-		if !c.yes {
-			what := fmt.Sprintf("This deletes relation(s) %s.", strings.Join(c.ids, ", "))
-			if err := confirm(env, env.Stdin, what, c.ids[0]); err != nil {
-				return err
-			}
+		what := fmt.Sprintf("This deletes relation(s) %s.", strings.Join(c.ids, ", "))
+		if err := c.confirmDelete(env, what, c.ids[0]); err != nil {
+			return err
 		}
 	}
-	db, err := c.dsn.connect(ctx, env)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: c.store, SchemaOwner: c.owner})
-	if err != nil {
-		return err
-	}
-	return c.run(ctx, env, s)
+	return c.withStore(ctx, env, func(s *agentmemory.Store) error { return c.run(ctx, env, s) })
 }
 
 // parseRelationCmd parses subcommand sub; its flag set is named
@@ -120,9 +103,7 @@ func parseRelationCmd(sub string, args []string) (*relationCmd, error) {
 	}
 	c := &relationCmd{sub: sub}
 	fs := newFlagSet("relation " + sub)
-	c.dsn.register(fs)
-	fs.StringVar(&c.store, "store", "", "memory_store_id")
-	fs.StringVar(&c.owner, "owner", "", "schema owner")
+	c.storeCmdFlags.register(fs)
 	if sub == "delete" {
 		fs.BoolVar(&c.yes, "yes", false, "do not ask")
 	} else {

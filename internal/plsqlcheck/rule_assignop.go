@@ -23,22 +23,14 @@ func init() {
 
 func checkAssignOp(p *Project) []Finding {
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
-				continue
+	for _, u := range modelledPLSQLUnits(p) {
+		for _, s := range u.simples {
+			if eq := assignedWithEquals(u.toks, s.start, s.end); eq >= 0 {
+				out = append(out, at(u.file, u.toks[eq], "ASSIGN-OP", fmt.Sprintf(
+					"a statement cannot be a comparison: '=' after %s; assign with ':=' (PLS-00103)", u.toks[s.start].Text)))
 			}
-			for _, s := range u.simples {
-				if eq := assignedWithEquals(u.toks, s.start, s.end); eq >= 0 {
-					out = append(out, at(f, u.toks[eq], "ASSIGN-OP", fmt.Sprintf(
-						"a statement cannot be a comparison: '=' after %s; assign with ':=' (PLS-00103)", u.toks[s.start].Text)))
-				}
-			}
-			out = append(out, assignInCondition(u)...)
 		}
+		out = append(out, assignInCondition(u)...)
 	}
 	return out
 }

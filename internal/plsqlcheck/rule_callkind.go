@@ -34,15 +34,8 @@ func init() {
 func checkCallKind(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if u.plsql && u.root != nil {
-				out = append(out, callKindProblems(u, pkgs)...)
-			}
-		}
+	for _, u := range modelledPLSQLUnits(p) {
+		out = append(out, callKindProblems(u, pkgs)...)
 	}
 	return out
 }

@@ -39,28 +39,20 @@ var unconstrained = map[string]bool{"CLOB": true, "NCLOB": true, "BLOB": true, "
 
 func checkDeclInit(p *Project) []Finding {
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
-				continue
-			}
-			for _, sc := range u.scopes {
-				for _, d := range sc.decls {
-					if d.kind == "VARIABLE" || d.kind == "CONSTANT" {
-						out = append(out, declInitProblems(u, d)...)
-					}
+	for _, u := range modelledPLSQLUnits(p) {
+		for _, sc := range u.scopes {
+			for _, d := range sc.decls {
+				if d.kind == "VARIABLE" || d.kind == "CONSTANT" {
+					out = append(out, declInitProblems(u, d)...)
 				}
 			}
-			for _, sd := range u.subs {
-				for _, prm := range sd.Params {
-					if prm.HasDefault && prm.Mode != "IN" {
-						out = append(out, Finding{File: f.Path, Line: prm.Line, Col: prm.Col, Rule: "DECL-INIT", Msg: fmt.Sprintf(
-							"%s %s: %s parameter %s has a default, which only IN parameters may have (PLS-00230); drop the default or make it IN",
-							strings.ToLower(sd.Kind), strings.ToLower(sd.Name), prm.Mode, strings.ToLower(prm.Name))})
-					}
+		}
+		for _, sd := range u.subs {
+			for _, prm := range sd.Params {
+				if prm.HasDefault && prm.Mode != "IN" {
+					out = append(out, Finding{File: u.file.Path, Line: prm.Line, Col: prm.Col, Rule: "DECL-INIT", Msg: fmt.Sprintf(
+						"%s %s: %s parameter %s has a default, which only IN parameters may have (PLS-00230); drop the default or make it IN",
+						strings.ToLower(sd.Kind), strings.ToLower(sd.Name), prm.Mode, strings.ToLower(prm.Name))})
 				}
 			}
 		}

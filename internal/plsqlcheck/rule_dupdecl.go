@@ -29,15 +29,8 @@ const docPLS371 = "PLS-00371, https://docs.oracle.com/en/database/oracle/oracle-
 
 func checkDupDecl(p *Project) []Finding {
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if u.plsql && u.root != nil {
-				out = append(out, dupDeclProblems(u)...)
-			}
-		}
+	for _, u := range modelledPLSQLUnits(p) {
+		out = append(out, dupDeclProblems(u)...)
 	}
 	return out
 }

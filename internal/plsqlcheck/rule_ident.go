@@ -24,16 +24,11 @@ const docPLS201 = "PLS-00201, https://docs.oracle.com/error-help/db/pls-00201"
 func checkIdent(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
+	for _, u := range modelledPLSQLUnits(p) {
+		if len(u.problems) > 0 {
+			continue // BLOCK reports a unit whose structure did not parse
 		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil || len(u.problems) > 0 {
-				continue // BLOCK reports a unit whose structure did not parse
-			}
-			out = append(out, identProblems(u, u.namesOf(pkgs))...)
-		}
+		out = append(out, identProblems(u, u.namesOf(pkgs))...)
 	}
 	return out
 }

@@ -110,16 +110,8 @@ func incompatible(fam, lit string) bool {
 func checkInitType(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
-				continue
-			}
-			out = append(out, initTypeProblems(u, pkgs)...)
-		}
+	for _, u := range modelledPLSQLUnits(p) {
+		out = append(out, initTypeProblems(u, pkgs)...)
 	}
 	return out
 }

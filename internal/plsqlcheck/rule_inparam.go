@@ -33,14 +33,9 @@ const docPLS403 = "PLS-00403"
 func checkInParamWrite(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if u.plsql && u.root != nil && len(u.problems) == 0 {
-				out = append(out, inParamProblems(u, u.namesOf(pkgs))...)
-			}
+	for _, u := range modelledPLSQLUnits(p) {
+		if len(u.problems) == 0 { // BLOCK reports a unit whose structure did not parse
+			out = append(out, inParamProblems(u, u.namesOf(pkgs))...)
 		}
 	}
 	return out

@@ -67,6 +67,51 @@ func patternCall(toks []plsql.Token, i int) (string, patternArgs, bool) {
 	return "", patternArgs{}, false
 }
 
+// patternUse is one call that takes a regular expression (patternCall),
+// its arguments parsed and its pattern argument present.
+type patternUse struct {
+	file    *File
+	call    plsql.Token // the function or method name
+	name    string      // upper case
+	pa      patternArgs
+	args    []callArg
+	pattern callArg
+	text    string            // the pattern's resolved text (patternText)
+	consts  map[string]string // the literal constants the file can name (fileConstants)
+}
+
+// patternUses returns, in file and source order, every call of the
+// project's SQL files that takes a regular expression and passes its
+// pattern: the calls REGEXP-RANGE and REGEXP-CASE judge.
+func patternUses(p *Project) []patternUse {
+	specConsts := projectSpecConstants(p)
+	var out []patternUse
+	for _, f := range p.SQL {
+		if f.LexErr != nil {
+			continue
+		}
+		toks := sigTokens(f.Tokens)
+		consts := fileConstants(p, f, toks, specConsts)
+		for i := 0; i+1 < len(toks); i++ {
+			name, pa, ok := patternCall(toks, i)
+			if !ok {
+				continue
+			}
+			args, _, ok := parseArgs(toks, i+1)
+			if !ok {
+				continue
+			}
+			a, ok := argFor(args, pa.pattern, pa.patternName)
+			if !ok {
+				continue
+			}
+			out = append(out, patternUse{file: f, call: toks[i], name: name, pa: pa, args: args, pattern: a,
+				text: patternText(a.Toks, consts, specConsts), consts: consts})
+		}
+	}
+	return out
+}
+
 func checkRegexpArgs(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {

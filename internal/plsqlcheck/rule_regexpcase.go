@@ -41,47 +41,27 @@ var regexpMatchArg = map[string]int{"REGEXP_LIKE": 2, "REGEXP_COUNT": 3, "REGEXP
 	"REGEXP_REPLACE": 5}
 
 func checkRegexpCase(p *Project) []Finding {
-	specConsts := projectSpecConstants(p)
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
+	for _, c := range patternUses(p) {
+		letter, has := patternLetter(c.text)
+		if !has {
 			continue
 		}
-		toks := sigTokens(f.Tokens)
-		consts := fileConstants(p, f, toks, specConsts)
-		for i := 0; i+1 < len(toks); i++ {
-			name, pa, ok := patternCall(toks, i)
-			if !ok {
-				continue
-			}
-			args, _, ok := parseArgs(toks, i+1)
-			if !ok {
-				continue
-			}
-			a, ok := argFor(args, pa.pattern, pa.patternName)
-			if !ok {
-				continue
-			}
-			letter, has := patternLetter(patternText(a.Toks, consts, specConsts))
-			if !has {
-				continue
-			}
-			m, ok := argFor(args, pa.match, pa.matchName)
-			if ok {
-				text, known := constantText(m.Toks, consts)
-				if !known {
-					if !(len(m.Toks) == 1 && m.Toks[0].Is("NULL")) {
-						continue // not readable here: accepted
-					}
-				} else if k := strings.LastIndexAny(text, "ci"); k >= 0 && text[k] == 'c' {
-					continue
+		m, ok := argFor(c.args, c.pa.match, c.pa.matchName)
+		if ok {
+			text, known := constantText(m.Toks, c.consts)
+			if !known {
+				if !(len(m.Toks) == 1 && m.Toks[0].Is("NULL")) {
+					continue // not readable here: accepted
 				}
+			} else if k := strings.LastIndexAny(text, "ci"); k >= 0 && text[k] == 'c' {
+				continue
 			}
-			out = append(out, at(f, toks[i], "REGEXP-CASE", fmt.Sprintf(
-				"%s pattern holds the character %q but no match_param 'c': case and accent sensitivity then follow "+
-					"the session's collation (NLS_SORT=BINARY_CI or GERMAN_AI match other characters); pass 'c'",
-				strings.ToLower(name), letter)))
 		}
+		out = append(out, at(c.file, c.call, "REGEXP-CASE", fmt.Sprintf(
+			"%s pattern holds the character %q but no match_param 'c': case and accent sensitivity then follow "+
+				"the session's collation (NLS_SORT=BINARY_CI or GERMAN_AI match other characters); pass 'c'",
+			strings.ToLower(c.name), letter)))
 	}
 	return out
 }

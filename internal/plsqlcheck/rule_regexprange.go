@@ -50,35 +50,14 @@ func init() {
 const regexpUnknown = '\x00'
 
 func checkRegexpRange(p *Project) []Finding {
-	specConsts := projectSpecConstants(p)
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		toks := sigTokens(f.Tokens)
-		consts := fileConstants(p, f, toks, specConsts)
-		for i := 0; i+1 < len(toks); i++ {
-			name, pa, ok := patternCall(toks, i)
-			if !ok {
-				continue
-			}
-			args, _, ok := parseArgs(toks, i+1)
-			if !ok {
-				continue
-			}
-			a, ok := argFor(args, pa.pattern, pa.patternName)
-			if !ok {
-				continue
-			}
-			text := patternText(a.Toks, consts, specConsts)
-			if r, found := firstRange(text); found {
-				out = append(out, at(f, a.At, "REGEXP-RANGE", fmt.Sprintf(
-					"%s pattern holds the range [%s]: Oracle interprets a range in the session's collation "+
-						"(NLS_SORT), so under GERMAN [A-Z] matches lower-case letters and under ESTONIAN it misses "+
-						"T to Y; spell the characters out (agentmem_util.co_ascii_letters or co_upper_letters, digits as 0123456789)",
-					strings.ToLower(name), r)))
-			}
+	for _, c := range patternUses(p) {
+		if r, found := firstRange(c.text); found {
+			out = append(out, at(c.file, c.pattern.At, "REGEXP-RANGE", fmt.Sprintf(
+				"%s pattern holds the range [%s]: Oracle interprets a range in the session's collation "+
+					"(NLS_SORT), so under GERMAN [A-Z] matches lower-case letters and under ESTONIAN it misses "+
+					"T to Y; spell the characters out (agentmem_util.co_ascii_letters or co_upper_letters, digits as 0123456789)",
+				strings.ToLower(c.name), r)))
 		}
 	}
 	return out

@@ -30,18 +30,10 @@ func init() {
 
 func checkReturnValue(p *Project) []Finding {
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
-				continue
-			}
-			for _, sd := range u.subs {
-				if sd.isDef && sd.body != nil && sd.body.body != nil {
-					out = append(out, returnProblems(u, sd)...)
-				}
+	for _, u := range modelledPLSQLUnits(p) {
+		for _, sd := range u.subs {
+			if sd.isDef && sd.body != nil && sd.body.body != nil {
+				out = append(out, returnProblems(u, sd)...)
 			}
 		}
 	}

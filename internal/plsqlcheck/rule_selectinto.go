@@ -32,27 +32,19 @@ func init() {
 func checkSelectInto(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
+	for _, u := range modelledPLSQLUnits(p) {
+		for _, s := range u.simples {
+			if s.first.Is("SELECT") || s.first.Is("WITH") || s.first.Is("FETCH") {
+				out = append(out, intoTargetProblems(u, pkgs, s)...)
+				out = append(out, intoCountProblems(u, s)...)
+			}
+			if !(s.first.Is("SELECT") || s.first.Is("WITH")) {
 				continue
 			}
-			for _, s := range u.simples {
-				if s.first.Is("SELECT") || s.first.Is("WITH") || s.first.Is("FETCH") {
-					out = append(out, intoTargetProblems(u, pkgs, s)...)
-					out = append(out, intoCountProblems(u, s)...)
-				}
-				if !(s.first.Is("SELECT") || s.first.Is("WITH")) {
-					continue
-				}
-				if !hasTopLevelInto(u.toks[s.start:s.end]) {
-					out = append(out, at(f, s.first, "SELECT-INTO", fmt.Sprintf(
-						"this %s statement has no INTO or BULK COLLECT INTO, so PL/SQL cannot compile it (%s); select INTO variables, or loop over the query with FOR r IN (...)",
-						s.first.Upper(), docPLS428)))
-				}
+			if !hasTopLevelInto(u.toks[s.start:s.end]) {
+				out = append(out, at(u.file, s.first, "SELECT-INTO", fmt.Sprintf(
+					"this %s statement has no INTO or BULK COLLECT INTO, so PL/SQL cannot compile it (%s); select INTO variables, or loop over the query with FOR r IN (...)",
+					s.first.Upper(), docPLS428)))
 			}
 		}
 	}

@@ -28,37 +28,29 @@ var sqlOnlyFunctions = map[string]bool{"DECODE": true, "COUNT": true, "SUM": tru
 func checkSQLOnly(p *Project) []Finding {
 	pkgs := p.Packages()
 	var out []Finding
-	for _, f := range p.SQL {
-		if f.LexErr != nil {
-			continue
-		}
-		for _, u := range p.unitsOf(f) {
-			if !u.plsql || u.root == nil {
+	for _, u := range modelledPLSQLUnits(p) {
+		var sql []sqlRegion
+		sqlDone := false
+		toks := u.toks
+		for k, t := range toks {
+			if t.Kind != plsql.Ident || len(t.Text) > 7 || k+1 >= len(toks) || !toks[k+1].Is("(") || !sqlOnlyFunctions[t.Upper()] {
 				continue
 			}
-			var sql []sqlRegion
-			sqlDone := false
-			toks := u.toks
-			for k, t := range toks {
-				if t.Kind != plsql.Ident || len(t.Text) > 7 || k+1 >= len(toks) || !toks[k+1].Is("(") || !sqlOnlyFunctions[t.Upper()] {
-					continue
-				}
-				if !sqlDone {
-					sql, sqlDone = sqlRegions(u), true // only units with a candidate pay for the regions
-				}
-				if k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%")) || inRanges(sql, k) {
-					continue
-				}
-				if visibleDeclKind(u, pkgs, t.Upper(), k) != "" {
-					continue
-				}
-				if subs, ok := visibleSubs(u, nil, t.Upper(), k); ok && len(subs) > 0 {
-					continue
-				}
-				out = append(out, at(f, t, "SQL-ONLY", fmt.Sprintf(
-					"%s is a SQL function that PL/SQL expressions do not have (PLS-00204); use CASE in PL/SQL, or compute it in a SQL statement",
-					strings.ToUpper(t.Text))))
+			if !sqlDone {
+				sql, sqlDone = sqlRegions(u), true // only units with a candidate pay for the regions
 			}
+			if k > 0 && (toks[k-1].Is(".") || toks[k-1].Is("%")) || inRanges(sql, k) {
+				continue
+			}
+			if visibleDeclKind(u, pkgs, t.Upper(), k) != "" {
+				continue
+			}
+			if subs, ok := visibleSubs(u, nil, t.Upper(), k); ok && len(subs) > 0 {
+				continue
+			}
+			out = append(out, at(u.file, t, "SQL-ONLY", fmt.Sprintf(
+				"%s is a SQL function that PL/SQL expressions do not have (PLS-00204); use CASE in PL/SQL, or compute it in a SQL statement",
+				strings.ToUpper(t.Text))))
 		}
 	}
 	return out

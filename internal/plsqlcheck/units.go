@@ -27,6 +27,25 @@ func (p *Project) unitsOf(f *File) []*unit {
 	return splitUnits(f) // a File built outside Load
 }
 
+// modelledPLSQLUnits returns, in file and source order, every PL/SQL unit
+// of the project's lexed SQL files whose block structure was modelled
+// (u.root set): the units the scope-based rules read. A unit whose structure
+// did not parse at all has no root; BLOCK reports it.
+func modelledPLSQLUnits(p *Project) []*unit {
+	var out []*unit
+	for _, f := range p.SQL {
+		if f.LexErr != nil {
+			continue
+		}
+		for _, u := range p.unitsOf(f) {
+			if u.plsql && u.root != nil {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
 // parsePackages matches package specs and bodies by name across files.
 func parsePackages(p *Project) map[string]*Package {
 	out := map[string]*Package{}

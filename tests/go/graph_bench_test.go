@@ -14,7 +14,6 @@ package integration
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -27,45 +26,11 @@ import (
 func BenchmarkSearchGraphLive(b *testing.B) {
 	db := livedb.Open(b)
 	ctx := context.Background()
-	store := livedb.StoreID(b)
-	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
-		fmt.Sprintf(`{"memory_store_id": %q, "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "VECTOR", "vector_dim": %d}`,
-			store, srchBenchDim)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		if _, err := db.ExecContext(context.Background(), relDropBlock, sql.Named("b_store_id", store)); err != nil {
-			b.Errorf("cleanup: dropping store %s: %v", store, err)
-		}
-	})
 	rng := rand.New(rand.NewPCG(11, 2026))
-	for from := 0; from < relBenchMemories; from += relBenchBatch {
-		ids := make([]string, relBenchBatch)
-		texts := make([]string, relBenchBatch)
-		vecs := make([][]float32, relBenchBatch)
-		for j := range relBenchBatch {
-			ids[j] = fmt.Sprintf("m%d", from+j)
-			texts[j] = fmt.Sprintf("memory %d of the graph benchmark", from+j)
-			vecs[j] = srchBenchVector(rng)
-		}
-		req, err := json.Marshal(map[string]any{"record_type": "memory", "contents": texts, "record_ids": ids,
-			"embeddings": vecs})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := relCall(ctx, db, "add_records", store, string(req)); err != nil {
-			b.Fatal(err)
-		}
-	}
-	for d := 1; d <= relBenchOffsets; d++ {
-		for from := 0; from < relBenchMemories; from += relBenchBatch {
-			if _, err := relCall(ctx, db, "add_relations", store, relBenchRequest(b, from, relBenchBatch, d, []string{"supports"})); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	store := relBenchStore(b, ctx, db, func(store string) string {
+		return fmt.Sprintf(`{"memory_store_id": %q, "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "VECTOR", "vector_dim": %d}`,
+			store, srchBenchDim)
+	}, "graph", func() []float32 { return srchBenchVector(rng) })
 	for hops := 0; hops <= 3; hops++ {
 		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
 			qrng := rand.New(rand.NewPCG(3, 5))

@@ -204,13 +204,22 @@ func (st *recStores) runRefused(t *testing.T, ctx context.Context, tx *sql.Tx, s
 	var res string
 	_, err := tx.ExecContext(ctx, recRawBlocks[c.op], sql.Named("b_res", livedb.StringOut(&res)),
 		sql.Named("b_store_id", store), sql.Named("b_request", string(c.request)))
+	assertRawRefusal(t, err, c.refusal, store)
+}
+
+// assertRawRefusal checks the package's answer to a raw request the
+// contract refuses: an Oracle error with the refusal's code, whose first
+// message line starts with its class and holds every fragment, and never
+// names the store.
+func assertRawRefusal(t *testing.T, err error, r *recRefusal, store string) {
+	t.Helper()
 	require.Error(t, err, "the package accepts a request the contract refuses")
 	oe, ok := livedb.AsOraErr(err)
 	require.True(t, ok, "not an Oracle error: %v", err)
-	assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
+	assert.Equal(t, -r.Code, oe.Code(), "class %s; message: %s", r.Name, oe.Message())
 	msg := strings.SplitN(oe.Message(), "\n", 2)[0]
-	assert.True(t, strings.HasPrefix(msg, c.refusal.Name+": "), "the message starts with the class: %s", msg)
-	for _, frag := range c.refusal.MessageContains {
+	assert.True(t, strings.HasPrefix(msg, r.Name+": "), "the message starts with the class: %s", msg)
+	for _, frag := range r.MessageContains {
 		assert.Contains(t, msg, frag)
 	}
 	assert.NotContains(t, msg, strings.ToUpper(store), "messages never name the store")

@@ -55,13 +55,17 @@ func relBenchRequest(b *testing.B, from, count, offset int, types []string) stri
 	return string(req)
 }
 
-func BenchmarkAddRelationsLive(b *testing.B) {
-	db := livedb.Open(b)
-	ctx := context.Background()
+// relBenchStore opens a new store with the open_store request that
+// request builds from its id, drops it when the benchmark ends, and fills
+// it with the data set: relBenchMemories memories m0.. (texts "memory i of
+// the <what> benchmark", with an embedding each when embed is not nil) and
+// the relations m(i) -> m(i+d), d = 1..relBenchOffsets, all "supports".
+func relBenchStore(b *testing.B, ctx context.Context, db *sql.DB, request func(store string) string, what string,
+	embed func() []float32) string {
 	store := livedb.StoreID(b)
 	var res string
-	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)), sql.Named("b_request",
-		`{"memory_store_id": "`+store+`", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "KEYWORD"}`))
+	_, err := db.ExecContext(ctx, relOpenBlock, sql.Named("b_res", livedb.StringOut(&res)),
+		sql.Named("b_request", request(store)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,11 +77,19 @@ func BenchmarkAddRelationsLive(b *testing.B) {
 	for from := 0; from < relBenchMemories; from += relBenchBatch {
 		ids := make([]string, relBenchBatch)
 		texts := make([]string, relBenchBatch)
+		var vecs [][]float32
 		for j := range relBenchBatch {
 			ids[j] = fmt.Sprintf("m%d", from+j)
-			texts[j] = fmt.Sprintf("memory %d of the relation benchmark", from+j)
+			texts[j] = fmt.Sprintf("memory %d of the %s benchmark", from+j, what)
+			if embed != nil {
+				vecs = append(vecs, embed())
+			}
 		}
-		req, err := json.Marshal(map[string]any{"record_type": "memory", "contents": texts, "record_ids": ids})
+		body := map[string]any{"record_type": "memory", "contents": texts, "record_ids": ids}
+		if embed != nil {
+			body["embeddings"] = vecs
+		}
+		req, err := json.Marshal(body)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -92,6 +104,15 @@ func BenchmarkAddRelationsLive(b *testing.B) {
 			}
 		}
 	}
+	return store
+}
+
+func BenchmarkAddRelationsLive(b *testing.B) {
+	db := livedb.Open(b)
+	ctx := context.Background()
+	store := relBenchStore(b, ctx, db, func(store string) string {
+		return `{"memory_store_id": "` + store + `", "schema_policy": "CREATE_IF_NECESSARY", "search_strategy": "KEYWORD"}`
+	}, "relation", nil)
 	timed := relBenchRequest(b, 0, relBenchBatch, relBenchOffsets+1, []string{"supports", "supersedes"})
 	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store})
 	if err != nil {

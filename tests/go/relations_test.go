@@ -73,11 +73,7 @@ type relCase struct {
 	op, name string
 	request  json.RawMessage
 	response json.RawMessage
-	refusal  *struct {
-		Code            int      `json:"code"`
-		Name            string   `json:"name"`
-		MessageContains []string `json:"message_contains"`
-	}
+	refusal  *recRefusal
 }
 
 func (c relCase) id() string { return c.op + "/" + c.name }
@@ -194,11 +190,11 @@ func relStore(t *testing.T, ctx context.Context, db *sql.DB, cases []relCase) st
 	return ""
 }
 
-func TestRelationFixturesLive(t *testing.T) {
-	db := livedb.Open(t)
-	ctx := context.Background()
-	cases := loadRelCases(t)
-	store := relStore(t, ctx, db, cases)
+// eachRelFixture runs check as a subtest for every relation fixture but the
+// data set's, in a transaction rolled back when the subtest ends.
+func eachRelFixture(t *testing.T, ctx context.Context, db *sql.DB, cases []relCase,
+	check func(t *testing.T, tx *sql.Tx, c relCase)) {
+	t.Helper()
 	for _, c := range cases {
 		if c.id() == relDataset {
 			continue
@@ -207,27 +203,35 @@ func TestRelationFixturesLive(t *testing.T) {
 			tx, err := db.BeginTx(ctx, nil)
 			require.NoError(t, err)
 			defer func() { _ = tx.Rollback() }()
-			got, err := relCall(ctx, tx, c.op, store, string(c.request))
-			if c.refusal != nil {
-				require.Error(t, err, "the package accepts a request the contract refuses")
-				oe, ok := livedb.AsOraErr(err)
-				require.True(t, ok, "not an Oracle error: %v", err)
-				assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
-				msg := strings.SplitN(oe.Message(), "\n", 2)[0]
-				assert.True(t, strings.HasPrefix(msg, c.refusal.Name+": "), "the message starts with the class: %s", msg)
-				for _, frag := range c.refusal.MessageContains {
-					assert.Contains(t, msg, frag)
-				}
-				assert.NotContains(t, msg, strings.ToUpper(store), "messages never name the store")
-				return
-			}
-			require.NoError(t, err)
-			var want, have any
-			require.NoError(t, json.Unmarshal(c.response, &want))
-			require.NoError(t, json.Unmarshal([]byte(got), &have))
-			assert.Equal(t, relNormalize(t, want, false), relNormalize(t, have, true), "response")
+			check(t, tx, c)
 		})
 	}
+}
+
+// assertRelResponse compares a result with the fixture's response, both
+// normalized (generated ids and times by shape).
+func assertRelResponse(t *testing.T, c relCase, got []byte) {
+	t.Helper()
+	var want, have any
+	require.NoError(t, json.Unmarshal(c.response, &want))
+	require.NoError(t, json.Unmarshal(got, &have))
+	assert.Equal(t, relNormalize(t, want, false), relNormalize(t, have, true), "response")
+}
+
+func TestRelationFixturesLive(t *testing.T) {
+	db := livedb.Open(t)
+	ctx := context.Background()
+	cases := loadRelCases(t)
+	store := relStore(t, ctx, db, cases)
+	eachRelFixture(t, ctx, db, cases, func(t *testing.T, tx *sql.Tx, c relCase) {
+		got, err := relCall(ctx, tx, c.op, store, string(c.request))
+		if c.refusal != nil {
+			assertRawRefusal(t, err, c.refusal, store)
+			return
+		}
+		require.NoError(t, err)
+		assertRelResponse(t, c, []byte(got))
+	})
 }
 
 // relStatus is the status of memory id in store, read with get_record.
@@ -288,43 +292,32 @@ func TestRelationFixturesGoLive(t *testing.T) {
 	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store})
 	require.NoError(t, err)
 	viaGo := 0
-	for _, c := range cases {
-		if c.id() == relDataset {
-			continue
+	eachRelFixture(t, ctx, db, cases, func(t *testing.T, tx *sql.Tx, c relCase) {
+		got, err := fixturecall.Call(ctx, s.WithTx(tx), c.op, c.request, nil)
+		if errors.Is(err, fixturecall.ErrUnexpressible) {
+			require.NotNil(t, c.refusal, "every accepted relation fixture is expressible in Go: %v", err)
+			t.Logf("raw run only: %v", err)
+			return
 		}
-		t.Run(c.id(), func(t *testing.T) {
-			tx, err := db.BeginTx(ctx, nil)
-			require.NoError(t, err)
-			defer func() { _ = tx.Rollback() }()
-			got, err := fixturecall.Call(ctx, s.WithTx(tx), c.op, c.request, nil)
-			if errors.Is(err, fixturecall.ErrUnexpressible) {
-				require.NotNil(t, c.refusal, "every accepted relation fixture is expressible in Go: %v", err)
-				t.Logf("raw run only: %v", err)
-				return
+		viaGo++
+		if c.refusal != nil {
+			var ae *agentmemory.Error
+			require.True(t, errors.As(err, &ae), "want %s, got %v", c.refusal.Name, err)
+			assert.Equal(t, -c.refusal.Code, ae.Code, "class %s; message: %s", c.refusal.Name, ae.Message)
+			assert.Equal(t, c.refusal.Name, ae.Name)
+			// The client sends lists where a fixture has single values,
+			// and the package names a list entry key[i] (AGENTMEM_RELATION
+			// path): fragments compare with entry indexes aside; the raw
+			// run checks them as written.
+			msg := relEntryIndex.ReplaceAllString(ae.Message, "")
+			for _, frag := range c.refusal.MessageContains {
+				assert.Contains(t, msg, relEntryIndex.ReplaceAllString(frag, ""))
 			}
-			viaGo++
-			if c.refusal != nil {
-				var ae *agentmemory.Error
-				require.True(t, errors.As(err, &ae), "want %s, got %v", c.refusal.Name, err)
-				assert.Equal(t, -c.refusal.Code, ae.Code, "class %s; message: %s", c.refusal.Name, ae.Message)
-				assert.Equal(t, c.refusal.Name, ae.Name)
-				// The client sends lists where a fixture has single values,
-				// and the package names a list entry key[i] (AGENTMEM_RELATION
-				// path): fragments compare with entry indexes aside; the raw
-				// run checks them as written.
-				msg := relEntryIndex.ReplaceAllString(ae.Message, "")
-				for _, frag := range c.refusal.MessageContains {
-					assert.Contains(t, msg, relEntryIndex.ReplaceAllString(frag, ""))
-				}
-				return
-			}
-			require.NoError(t, err)
-			var want, have any
-			require.NoError(t, json.Unmarshal(c.response, &want))
-			require.NoError(t, json.Unmarshal(got, &have))
-			assert.Equal(t, relNormalize(t, want, false), relNormalize(t, have, true), "response")
-		})
-	}
+			return
+		}
+		require.NoError(t, err)
+		assertRelResponse(t, c, got)
+	})
 	assert.Greater(t, viaGo, 35, "most fixtures went through the Go API")
 }
 
