@@ -59,10 +59,8 @@ func init() {
 // threadCmd is a parsed thread subcommand, ready before the database is
 // touched, so that bad input fails first.
 type threadCmd struct {
+	storeCmdFlags
 	sub    string
-	dsn    dsnFlag
-	store  string
-	owner  string
 	asJSON bool
 
 	id      string // the thread of show, messages, add, summary
@@ -85,16 +83,7 @@ func runThread(ctx context.Context, env *cliEnv, args []string) error {
 	if err != nil {
 		return flagError(env, threadUsage, err)
 	}
-	db, err := c.dsn.connect(ctx, env)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: c.store, SchemaOwner: c.owner})
-	if err != nil {
-		return err
-	}
-	return c.run(ctx, env, s)
+	return c.withStore(ctx, env, func(s *agentmemory.Store) error { return c.run(ctx, env, s) })
 }
 
 // parseThreadCmd parses subcommand sub; its flag set is named
@@ -107,9 +96,7 @@ func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 	}
 	c := &threadCmd{sub: sub}
 	fs := newFlagSet("thread " + sub)
-	c.dsn.register(fs)
-	fs.StringVar(&c.store, "store", "", "memory_store_id")
-	fs.StringVar(&c.owner, "owner", "", "schema owner")
+	c.register(fs)
 	fs.BoolVar(&c.asJSON, "json", false, "print the result as JSON")
 	var meta agentmemory.Optional[map[string]any]
 	switch sub {
