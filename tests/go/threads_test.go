@@ -175,16 +175,7 @@ func TestThreadFixturesLive(t *testing.T) {
 			defer func() { _ = tx.Rollback() }()
 			got, err := threadCall(ctx, tx, c.op, store, string(c.request))
 			if c.refusal != nil {
-				require.Error(t, err, "the package accepts a request the contract refuses")
-				oe, ok := livedb.AsOraErr(err)
-				require.True(t, ok, "not an Oracle error: %v", err)
-				assert.Equal(t, -c.refusal.Code, oe.Code(), "class %s; message: %s", c.refusal.Name, oe.Message())
-				msg := strings.SplitN(oe.Message(), "\n", 2)[0]
-				assert.True(t, strings.HasPrefix(msg, c.refusal.Name+": "), "the message starts with the class: %s", msg)
-				for _, frag := range c.refusal.MessageContains {
-					assert.Contains(t, msg, frag)
-				}
-				assert.NotContains(t, msg, strings.ToUpper(store), "messages never name the store")
+				assertRawRefusal(t, err, c.refusal, store)
 				return
 			}
 			require.NoError(t, err)
