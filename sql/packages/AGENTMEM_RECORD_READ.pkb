@@ -142,22 +142,32 @@ as
     end if;
   end put_value;
 
-  -- Bytes of DOCUMENT rows by record id, base64 (one statement).
-  procedure load_bytes(p_store in t_store, p_ids in agentmem_util.t_text_list,
+  -- Bytes of DOCUMENT rows by record id, base64 (one statement). p_chosen
+  -- NULL: the bytes of every p_ids row; else only of the rows whose id is
+  -- also in p_chosen (the others' bytes are not read, T19).
+  procedure load_bytes(p_store in t_store, p_ids in agentmem_util.t_text_list, p_chosen in agentmem_util.t_text_list,
                        p_position out t_position, p_bytes out t_clob_list)
   is
-    l_ids   agentmem_util.t_text_list;
-    l_blobs t_blob_list;
+    l_ids    agentmem_util.t_text_list;
+    l_blobs  t_blob_list;
+    l_every  pls_integer := 1;
+    l_chosen agentmem_util.t_text_list := agentmem_util.t_text_list();
   begin
     p_bytes := t_clob_list();
     if p_ids.count = 0 then
       return;
     end if;
+    if p_chosen is not null then
+      l_every := 0;
+      l_chosen := p_chosen;
+    end if;
     execute immediate
       'select d.record_id, d.content_bytes' || co_ids_join
       || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT') || ' d on d.record_id = k.id'
+      || ' where :b_every = 1 or d.record_id in (select c.id from json_table(:b_chosen, ''$[*]'''
+      || ' columns (id varchar2(512) path ''$'')) c)'
       bulk collect into l_ids, l_blobs
-      using id_array(p_ids);
+      using id_array(p_ids), l_every, id_array(l_chosen);
     for i in 1 .. l_ids.count loop
       p_bytes.extend;
       p_bytes(i) := agentmem_util.blob_to_base64(l_blobs(i));
@@ -166,9 +176,9 @@ as
   end load_bytes;
 
   -- Loads the image parts of the messages p_message_ids (one statement,
-  -- plus one for the bytes).
+  -- plus one for the bytes of the parts p_chosen selects, see load_bytes).
   procedure load_parts(p_store in t_store, p_message_ids in agentmem_util.t_text_list, p_include_bytes in boolean,
-                       p_parts out t_parts)
+                       p_chosen in agentmem_util.t_text_list, p_parts out t_parts)
   is
     l_msg agentmem_util.t_text_list;
   begin
@@ -183,7 +193,7 @@ as
     end loop;
     p_parts.bytes := t_clob_list();
     if p_include_bytes then
-      load_bytes(p_store, p_parts.ids, p_parts.bytes_at, p_parts.bytes);
+      load_bytes(p_store, p_parts.ids, p_chosen, p_parts.bytes_at, p_parts.bytes);
     end if;
   end load_parts;
 
@@ -229,7 +239,8 @@ as
   function records_json(p_store         in agentmem_store_catalog.t_store,
                         p_type          in varchar2,
                         p_ids           in agentmem_util.t_text_list,
-                        p_include_bytes in boolean) return json_array_t
+                        p_include_bytes in boolean,
+                        p_image_ids     in agentmem_util.t_text_list default null) return json_array_t
   is
     l_base     varchar2(30 char) := table_base(p_type);
     l_objects  json_array_t := json_array_t();
@@ -297,10 +308,10 @@ as
       using id_array(p_ids), type_key(p_type);
 
     if p_include_bytes and l_base = 'DOCUMENT' then
-      load_bytes(p_store, l_ids, l_bytes_at, l_bytes);
+      load_bytes(p_store, l_ids, p_image_ids, l_bytes_at, l_bytes);
     end if;
     if l_base = 'MESSAGE' and l_ids.count > 0 then
-      load_parts(p_store, l_ids, p_include_bytes, l_parts);
+      load_parts(p_store, l_ids, p_include_bytes, p_image_ids, l_parts);
     end if;
     for i in 1 .. l_ids.count loop
       l_obj := json_object_t();

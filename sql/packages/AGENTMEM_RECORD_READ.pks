@@ -44,11 +44,15 @@ as
   -- The record objects (§6) of the p_type records with ids p_ids, in the
   -- order of p_ids; ids without an unexpired p_type record are skipped.
   -- One statement per table, whatever the number of ids. p_include_bytes:
-  -- base64 bytes of images and message image parts, else null.
+  -- base64 bytes of images and message image parts, else null. p_image_ids
+  -- (with p_include_bytes): bytes only of the images and image parts with
+  -- these ids; the others' bytes are neither read nor returned (null). NULL
+  -- (the default): the bytes of all of them.
   function records_json(p_store         in agentmem_store_catalog.t_store,
                         p_type          in varchar2,
                         p_ids           in agentmem_util.t_text_list,
-                        p_include_bytes in boolean) return json_array_t;
+                        p_include_bytes in boolean,
+                        p_image_ids     in agentmem_util.t_text_list default null) return json_array_t;
 
   -- dbms_agent_memory_store.get_record: {"record": {...} | null}.
   function get_record(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;

@@ -443,10 +443,6 @@ as
     l_wanted   agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_store    t_store;
     l_thread   t_thread;
-    l_record   json_object_t;
-    l_parts    json_array_t;
-    l_kept     json_array_t := json_array_t();
-    l_part     json_object_t;
     l_response json_object_t := json_object_t();
   begin
     agentmem_util.reject_keys(l_req, 'thread,message_id,included_image_ids', co_op);
@@ -471,21 +467,10 @@ as
       l_response.put_null('message');
       return l_response.to_clob;
     end if;
-    l_record := treat(first_record(agentmem_record_read.records_json(
-      l_store, 'message', agentmem_util.t_text_list(l_msg_id), l_wanted.count > 0)) as json_object_t);
-    -- T19: bytes only for the chosen image parts; other ids are ignored.
-    if l_wanted.count > 0 and l_record.get('content').is_array then
-      l_parts := l_record.get_array('content');
-      for i in 0 .. l_parts.get_size - 1 loop
-        l_part := treat(l_parts.get(i) as json_object_t);
-        if l_part.get_string('type') = 'image' and l_part.get_string('id') not member of l_wanted then
-          l_part.put_null('bytes');
-        end if;
-        l_kept.append(l_part);
-      end loop;
-      l_record.put('content', l_kept);
-    end if;
-    l_response.put('message', l_record);
+    -- T19: the bytes of the chosen image parts only are read and returned;
+    -- chosen ids that are not parts of the message select nothing.
+    l_response.put('message', first_record(agentmem_record_read.records_json(
+      l_store, 'message', agentmem_util.t_text_list(l_msg_id), l_wanted.count > 0, l_wanted)));
     return l_response.to_clob;
   end get_message;
 

@@ -9,8 +9,8 @@ package integration
 //     transaction rolled back (Store.WithTx);
 //   - TestThreadAPIGoLive follows the handle's own behaviour: generated
 //     ids, reopening with the stored scope, the scope conflict, the
-//     default window on 61 messages, ErrNotFound, the summary, and a
-//     Thread bound to a transaction;
+//     default window on 61 messages, ErrNotFound, the summary, the bytes
+//     of chosen image parts only (T19), and a Thread bound to a transaction;
 //   - BenchmarkThreadGetMessagesGoLive times GetMessages against the raw
 //     facade call (the baseline).
 //
@@ -147,6 +147,27 @@ func TestThreadAPIGoLive(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, th.Record().Scope, rec.(*agentmemory.FactRecord).Scope, "T12")
 	assert.Empty(t, mem.RelationID)
+
+	// T19: only the chosen image part's bytes come back (the package reads
+	// no other part's BLOB); an id that is no part of the message (img1) is
+	// ignored. Store.Get with IncludeBytes still returns every part's bytes.
+	_, err = th.AddMessages(ctx, []agentmemory.ThreadMessage{{ID: "gm", Role: "user", Parts: []agentmemory.MessageContent{
+		agentmemory.TextContent{Text: "two pictures"},
+		agentmemory.ImageContent{ID: "gp1", MimeType: agentmemory.ImagePNG, Bytes: tinyPNG},
+		agentmemory.ImageContent{ID: "gp2", MimeType: agentmemory.ImagePNG, Bytes: tinyPNG},
+	}}})
+	require.NoError(t, err)
+	picked, err := th.GetMessage(ctx, "gm", agentmemory.GetMessageOptions{IncludedImageIDs: []string{"gp2", "img1"}})
+	require.NoError(t, err)
+	require.Len(t, picked.Parts, 3)
+	assert.Nil(t, picked.Parts[1].(agentmemory.ImageContent).Bytes, "T19: gp1 not chosen, no bytes")
+	assert.Equal(t, tinyPNG, picked.Parts[2].(agentmemory.ImageContent).Bytes, "T19: gp2 chosen")
+	whole, err := txs.Get(ctx, agentmemory.RecordTypeMessage, "gm", agentmemory.GetOptions{IncludeBytes: true})
+	require.NoError(t, err)
+	wholeParts := whole.(*agentmemory.MessageRecord).Parts
+	require.Len(t, wholeParts, 3)
+	assert.Equal(t, tinyPNG, wholeParts[1].(agentmemory.ImageContent).Bytes, "include_bytes: gp1 too")
+	assert.Equal(t, tinyPNG, wholeParts[2].(agentmemory.ImageContent).Bytes, "include_bytes: gp2")
 
 	// The thread made in tx is invisible outside it until tx commits.
 	_, err = s.Get(ctx, agentmemory.RecordTypeThread, th.ID())

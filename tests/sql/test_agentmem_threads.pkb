@@ -1012,6 +1012,48 @@ as
     ut.expect(treat(l_window.get(0) as json_object_t).get_string('id')).to_equal('o1');
   end default_window_bounded;
 
+  -- The image part p_id of a message object's content, or NULL.
+  function image_part(p_message in json_object_t, p_id in varchar2) return json_object_t
+  is
+    l_parts json_array_t := p_message.get_array('content');
+    l_part  json_object_t;
+  begin
+    for i in 0 .. l_parts.get_size - 1 loop
+      l_part := treat(l_parts.get(i) as json_object_t);
+      if l_part.get_string('type') = 'image' and l_part.get_string('id') = p_id then
+        return l_part;
+      end if;
+    end loop;
+    return null;
+  end image_part;
+
+  procedure chosen_part_bytes_only
+  is
+    co_png     constant varchar2(200 char) :=
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    l_response clob;
+    l_message  json_object_t;
+  begin
+    l_response := dbms_agent_memory_store.thread_add_messages(co_store,
+      '{"thread": "t1", "messages": [{"role": "user", "id": "mm1", "content": ['
+      || '{"type": "text", "text": "Two menus:"},'
+      || '{"type": "image", "id": "mp1", "mime_type": "image/png", "bytes": "' || co_png || '", "description": "one"},'
+      || '{"type": "image", "id": "mp2", "mime_type": "image/png", "bytes": "' || co_png || '", "description": "two"}'
+      || ']}]}');
+    -- img1 is an image of t1 but no part of mm1: ignored (T19).
+    l_message := json_object_t.parse(dbms_agent_memory_store.thread_get_message(co_store,
+      '{"thread": "t1", "message_id": "mm1", "included_image_ids": ["mp2", "img1"]}')).get_object('message');
+    ut.expect(image_part(l_message, 'mp1').get('bytes').is_null, 'mp1 not chosen: bytes null').to_be_true;
+    ut.expect(image_part(l_message, 'mp1').get_string('description')).to_equal('one');
+    ut.expect(image_part(l_message, 'mp2').get_string('bytes'), 'mp2 chosen: bytes').to_equal(co_png);
+    ut.expect(l_message.get_array('content').get_size, 'no part added or dropped').to_equal(3);
+    -- The store-level read with include_bytes is unchanged: every part's bytes.
+    l_message := json_object_t.parse(dbms_agent_memory_store.get_record(co_store,
+      '{"record_type": "message", "record_id": "mm1", "include_bytes": true}')).get_object('record');
+    ut.expect(image_part(l_message, 'mp1').get_string('bytes'), 'get_record: mp1 bytes').to_equal(co_png);
+    ut.expect(image_part(l_message, 'mp2').get_string('bytes'), 'get_record: mp2 bytes').to_equal(co_png);
+  end chosen_part_bytes_only;
+
   procedure summary_durable_and_prefix
   is
     l_response clob;

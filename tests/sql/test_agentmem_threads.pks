@@ -58,6 +58,9 @@ as
   --%test(T17: end omitted returns the most recent 50 messages)
   procedure default_window_bounded;
 
+  --%test(T19: included_image_ids returns the chosen part's bytes only; get_record with include_bytes returns all)
+  procedure chosen_part_bytes_only;
+
   --%test(T30, T31: the durable summary for the whole thread, cut to the budget; except_last gives the transcript)
   procedure summary_durable_and_prefix;
 
