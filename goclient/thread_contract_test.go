@@ -108,13 +108,7 @@ func TestContractThreads(t *testing.T) {
 				return
 			}
 			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
-			require.Len(t, calls(), 1, "one package call")
-			assert.Equal(t, f.op, calls()[0].Fn)
-			want, err2 := fixturecall.Canonical(f.op, f.request)
-			require.NoError(t, err2)
-			sent, err2 := fixturecall.Canonical(f.op, []byte(calls()[0].Request))
-			require.NoError(t, err2)
-			assert.Equal(t, want, sent, "the request sent is the fixture's")
+			assertSentFixture(t, calls(), f.op, f.request)
 			if f.response != nil {
 				require.NoError(t, err)
 				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
