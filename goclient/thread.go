@@ -140,9 +140,9 @@ func (t *Thread) AddMessages(ctx context.Context, msgs []ThreadMessage, opts ...
 func (t *Thread) AddMemory(ctx context.Context, m ThreadMemory) (*AddMemoryResult, error) {
 	const op = "Thread.AddMemory"
 	w := addThreadMemoryWire{Thread: t.id, Content: m.Text, MemoryType: m.Type, MemoryID: m.ID,
-		UserID: m.UserID, AgentID: m.AgentID, ThreadID: m.ThreadID, Metadata: m.Metadata,
-		Timestamp: timePtr(m.Timestamp), TTLDays: m.TTLDays, TTLAnchor: m.TTLAnchor, Status: m.Status,
-		AutonomousLinking: m.AutonomousLinking}
+		threadScopeWire: threadScopeWire{UserID: m.UserID, AgentID: m.AgentID, ThreadID: m.ThreadID,
+			Metadata: m.Metadata, Timestamp: timePtr(m.Timestamp), TTLDays: m.TTLDays, TTLAnchor: m.TTLAnchor},
+		Status: m.Status, AutonomousLinking: m.AutonomousLinking}
 	if l := m.Link; l != nil {
 		w.LinkTarget, w.LinkType, w.LinkID = &l.TargetID, &l.Type, l.ID
 		w.LinkTimestamp, w.LinkMetadata = timePtr(l.Timestamp), l.Metadata

@@ -13,8 +13,8 @@ import (
 func (t *Thread) AddImage(ctx context.Context, im ThreadImage) (*AddImageResult, error) {
 	const op = "Thread.AddImage"
 	w := addThreadImageWire{Thread: t.id, Image: im.Bytes, Description: im.Description, MimeType: im.MimeType,
-		ImageID: im.ID, UserID: im.UserID, AgentID: im.AgentID, ThreadID: im.ThreadID, Metadata: im.Metadata,
-		Timestamp: timePtr(im.Timestamp), TTLDays: im.TTLDays, TTLAnchor: im.TTLAnchor}
+		ImageID: im.ID, threadScopeWire: threadScopeWire{UserID: im.UserID, AgentID: im.AgentID, ThreadID: im.ThreadID,
+			Metadata: im.Metadata, Timestamp: timePtr(im.Timestamp), TTLDays: im.TTLDays, TTLAnchor: im.TTLAnchor}}
 	var res AddImageResult
 	err := t.store.recordCall(ctx, op, blockThreadAddImage, w, &res, func() error {
 		if res.ID == "" {

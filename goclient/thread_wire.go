@@ -27,25 +27,32 @@ type addThreadMessagesWire struct {
 	TTLAnchor TTLAnchor           `json:"ttl_anchor,omitempty"`
 }
 
+// threadScopeWire is the scope, metadata, event time and time to live that
+// add_memory and add_image take alike (embedded: its keys sit beside the
+// call's own).
+type threadScopeWire struct {
+	UserID    Optional[string] `json:"user_id,omitzero"`
+	AgentID   Optional[string] `json:"agent_id,omitzero"`
+	ThreadID  Optional[string] `json:"thread_id,omitzero"`
+	Metadata  map[string]any   `json:"metadata,omitempty"`
+	Timestamp *utcTime         `json:"timestamp,omitempty"`
+	TTLDays   Optional[int]    `json:"ttl_days,omitzero"`
+	TTLAnchor TTLAnchor        `json:"ttl_anchor,omitempty"`
+}
+
 type addThreadMemoryWire struct {
-	Thread            string           `json:"thread"`
-	Content           string           `json:"content"`
-	MemoryType        RecordType       `json:"memory_type,omitempty"`
-	MemoryID          string           `json:"memory_id,omitempty"`
-	UserID            Optional[string] `json:"user_id,omitzero"`
-	AgentID           Optional[string] `json:"agent_id,omitzero"`
-	ThreadID          Optional[string] `json:"thread_id,omitzero"`
-	Metadata          map[string]any   `json:"metadata,omitempty"`
-	Timestamp         *utcTime         `json:"timestamp,omitempty"`
-	TTLDays           Optional[int]    `json:"ttl_days,omitzero"`
-	TTLAnchor         TTLAnchor        `json:"ttl_anchor,omitempty"`
-	Status            RecordStatus     `json:"status,omitempty"`
-	AutonomousLinking bool             `json:"autonomous_linking,omitempty"`
-	LinkTarget        *string          `json:"memory_id_to_link,omitempty"`
-	LinkType          *RelationType    `json:"link_type,omitempty"`
-	LinkID            string           `json:"link_id,omitempty"`
-	LinkTimestamp     *utcTime         `json:"link_timestamp,omitempty"`
-	LinkMetadata      map[string]any   `json:"link_metadata,omitempty"`
+	Thread     string     `json:"thread"`
+	Content    string     `json:"content"`
+	MemoryType RecordType `json:"memory_type,omitempty"`
+	MemoryID   string     `json:"memory_id,omitempty"`
+	threadScopeWire
+	Status            RecordStatus   `json:"status,omitempty"`
+	AutonomousLinking bool           `json:"autonomous_linking,omitempty"`
+	LinkTarget        *string        `json:"memory_id_to_link,omitempty"`
+	LinkType          *RelationType  `json:"link_type,omitempty"`
+	LinkID            string         `json:"link_id,omitempty"`
+	LinkTimestamp     *utcTime       `json:"link_timestamp,omitempty"`
+	LinkMetadata      map[string]any `json:"link_metadata,omitempty"`
 }
 
 type getThreadMessageWire struct {
@@ -90,18 +97,12 @@ type threadItemWire struct {
 }
 
 type addThreadImageWire struct {
-	Thread      string           `json:"thread"`
-	Image       []byte           `json:"image"`
-	Description string           `json:"description,omitempty"`
-	MimeType    ImageMimeType    `json:"mime_type,omitempty"`
-	ImageID     string           `json:"image_id,omitempty"`
-	UserID      Optional[string] `json:"user_id,omitzero"`
-	AgentID     Optional[string] `json:"agent_id,omitzero"`
-	ThreadID    Optional[string] `json:"thread_id,omitzero"`
-	Metadata    map[string]any   `json:"metadata,omitempty"`
-	Timestamp   *utcTime         `json:"timestamp,omitempty"`
-	TTLDays     Optional[int]    `json:"ttl_days,omitzero"`
-	TTLAnchor   TTLAnchor        `json:"ttl_anchor,omitempty"`
+	Thread      string        `json:"thread"`
+	Image       []byte        `json:"image"`
+	Description string        `json:"description,omitempty"`
+	MimeType    ImageMimeType `json:"mime_type,omitempty"`
+	ImageID     string        `json:"image_id,omitempty"`
+	threadScopeWire
 }
 
 type updateThreadImageWire struct {
