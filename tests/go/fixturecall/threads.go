@@ -281,21 +281,8 @@ func addMemory(f *reqKeys) (func(context.Context, *agentmemory.Thread) (any, err
 	if m.ID, err = f.str("memory_id", false); err != nil {
 		return nil, err
 	}
-	for _, p := range []struct {
-		key string
-		dst *agentmemory.Optional[string]
-	}{{"user_id", &m.UserID}, {"agent_id", &m.AgentID}, {"thread_id", &m.ThreadID}} {
-		if *p.dst, err = f.optStr(p.key); err != nil {
-			return nil, err
-		}
-	}
-	if m.Metadata, err = f.obj("metadata"); err != nil {
-		return nil, err
-	}
-	if m.Timestamp, err = f.time("timestamp"); err != nil {
-		return nil, err
-	}
-	if m.TTLDays, m.TTLAnchor, err = f.ttl(); err != nil {
+	if err = f.scopeAndLife(&m.UserID, &m.AgentID, &m.ThreadID, &m.Metadata, &m.Timestamp, &m.TTLDays,
+		&m.TTLAnchor); err != nil {
 		return nil, err
 	}
 	var status string
@@ -413,21 +400,8 @@ func addImage(f *reqKeys) (func(context.Context, *agentmemory.Thread) (any, erro
 	if im.ID, err = f.str("image_id", false); err != nil {
 		return nil, err
 	}
-	for _, p := range []struct {
-		key string
-		dst *agentmemory.Optional[string]
-	}{{"user_id", &im.UserID}, {"agent_id", &im.AgentID}, {"thread_id", &im.ThreadID}} {
-		if *p.dst, err = f.optStr(p.key); err != nil {
-			return nil, err
-		}
-	}
-	if im.Metadata, err = f.obj("metadata"); err != nil {
-		return nil, err
-	}
-	if im.Timestamp, err = f.time("timestamp"); err != nil {
-		return nil, err
-	}
-	if im.TTLDays, im.TTLAnchor, err = f.ttl(); err != nil {
+	if err = f.scopeAndLife(&im.UserID, &im.AgentID, &im.ThreadID, &im.Metadata, &im.Timestamp, &im.TTLDays,
+		&im.TTLAnchor); err != nil {
 		return nil, err
 	}
 	return func(ctx context.Context, t *agentmemory.Thread) (any, error) { return t.AddImage(ctx, im) }, nil

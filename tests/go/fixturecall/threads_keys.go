@@ -259,3 +259,26 @@ func utcTimestamps(v any) error {
 	}
 	return nil
 }
+
+// scopeAndLife reads the keys add_memory and add_image share: the scope ids
+// (three states each), metadata, event time and time to live.
+func (f *reqKeys) scopeAndLife(user, agent, thread *agentmemory.Optional[string], meta *map[string]any,
+	ts *time.Time, ttl *agentmemory.Optional[int], anchor *agentmemory.TTLAnchor) error {
+	var err error
+	for _, p := range []struct {
+		key string
+		dst *agentmemory.Optional[string]
+	}{{"user_id", user}, {"agent_id", agent}, {"thread_id", thread}} {
+		if *p.dst, err = f.optStr(p.key); err != nil {
+			return err
+		}
+	}
+	if *meta, err = f.obj("metadata"); err != nil {
+		return err
+	}
+	if *ts, err = f.time("timestamp"); err != nil {
+		return err
+	}
+	*ttl, *anchor, err = f.ttl()
+	return err
+}
