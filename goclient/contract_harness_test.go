@@ -5,8 +5,10 @@ package agentmemory_test
 // fuzz seeds drawn from an operation's request fixtures.
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,4 +50,56 @@ func addRequestSeeds(f *testing.F, op string) {
 		require.NoError(f, err)
 		f.Add(b)
 	}
+}
+
+// runContractFixtures sends every fixture through the public API on a fake
+// package (storeFor) that answers with the fixture's response or raises its
+// error from unit: an expressible fixture's request is sent unchanged, its
+// response encodes back, its refusal maps to the class and message with an
+// Op that opOK accepts; a fixture listed in unexpressible sends nothing.
+// It returns how many fixtures went through the Go API.
+func runContractFixtures(t *testing.T, fixtures []relationFixture,
+	storeFor func(func(agentmemory.FakeCall) (string, error)) (*agentmemory.Store, func() []agentmemory.FakeCall),
+	unit string, unexpressible map[string]string, opOK func(string) bool) int {
+	t.Helper()
+	seen := map[string]bool{}
+	expressed := 0
+	for _, f := range fixtures {
+		id := f.op + "/" + f.name
+		seen[id] = true
+		t.Run(id, func(t *testing.T) {
+			msg := f.className + ": " + strings.Join(f.messageContains, " ... ")
+			s, calls := storeFor(func(agentmemory.FakeCall) (string, error) {
+				if f.response != nil {
+					return string(f.response), nil
+				}
+				return "", agentmemory.FakeOraErr(-f.code, msg+"\nORA-06512: at \"APP."+unit+"\", line 10")
+			})
+			got, err := fixturecall.Call(t.Context(), s, f.op, f.request, nil)
+			if why, ok := unexpressible[id]; ok {
+				require.ErrorIs(t, err, fixturecall.ErrUnexpressible, "listed as unexpressible: %s", why)
+				assert.Empty(t, calls(), "nothing is sent")
+				return
+			}
+			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
+			assertSentFixture(t, calls(), f.op, f.request)
+			if f.response != nil {
+				require.NoError(t, err)
+				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
+				return
+			}
+			var ae *agentmemory.Error
+			require.True(t, errors.As(err, &ae), "%v", err)
+			assert.Equal(t, f.className, ae.Name)
+			assert.Equal(t, msg, ae.Message, "the first line of the package's message")
+			assert.True(t, opOK(ae.Op), ae.Op)
+		})
+		if _, ok := unexpressible[id]; !ok {
+			expressed++
+		}
+	}
+	for id := range unexpressible {
+		assert.True(t, seen[id], "listed fixture %s exists", id)
+	}
+	return expressed
 }

@@ -10,13 +10,9 @@ package agentmemory_test
 
 import (
 	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
@@ -59,67 +55,14 @@ type relationFixture struct {
 }
 
 func loadRelationFixtures(t *testing.T) []relationFixture {
-	var out []relationFixture
-	for _, op := range relationOps {
-		paths, err := filepath.Glob(filepath.Join(contractRoot, op, "*.request.json"))
-		require.NoError(t, err)
-		for _, p := range paths {
-			base := strings.TrimSuffix(p, ".request.json")
-			f := relationFixture{op: op, name: filepath.Base(base)}
-			f.request, err = os.ReadFile(p)
-			require.NoError(t, err)
-			if b, err := os.ReadFile(base + ".response.json"); err == nil {
-				f.response = b
-			} else {
-				raw, err := os.ReadFile(base + ".error.json")
-				require.NoError(t, err, "%s has neither response nor error", base)
-				var e contractRefusal
-				require.NoError(t, json.Unmarshal(raw, &e))
-				f.code, f.className, f.messageContains = e.Code, e.Name, e.MessageContains
-			}
-			out = append(out, f)
-		}
-	}
+	out := loadFixtures(t, relationOps)
 	require.Greater(t, len(out), 50, "the relation fixtures were found")
 	return out
 }
 
 func TestContractRelations(t *testing.T) {
-	seen := map[string]bool{}
-	for _, f := range loadRelationFixtures(t) {
-		id := f.op + "/" + f.name
-		seen[id] = true
-		t.Run(id, func(t *testing.T) {
-			msg := f.className + ": " + strings.Join(f.messageContains, " ... ")
-			s, calls := relationStore(func(agentmemory.FakeCall) (string, error) {
-				if f.response != nil {
-					return string(f.response), nil
-				}
-				return "", agentmemory.FakeOraErr(-f.code, msg+"\nORA-06512: at \"APP.AGENTMEM_RELATION\", line 10")
-			})
-			got, err := fixturecall.Call(t.Context(), s, f.op, f.request, nil)
-			if why, ok := relationUnexpressible[id]; ok {
-				require.ErrorIs(t, err, fixturecall.ErrUnexpressible, "listed as unexpressible: %s", why)
-				assert.Empty(t, calls(), "nothing is sent")
-				return
-			}
-			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
-			assertSentFixture(t, calls(), f.op, f.request)
-			if f.response != nil {
-				require.NoError(t, err)
-				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
-				return
-			}
-			var ae *agentmemory.Error
-			require.True(t, errors.As(err, &ae), "%v", err)
-			assert.Equal(t, f.className, ae.Name)
-			assert.Equal(t, msg, ae.Message, "the first line of the package's message")
-			assert.True(t, strings.HasPrefix(ae.Op, "Store."), ae.Op)
-		})
-	}
-	for id := range relationUnexpressible {
-		assert.True(t, seen[id], "listed fixture %s exists", id)
-	}
+	runContractFixtures(t, loadRelationFixtures(t), relationStore, "AGENTMEM_RELATION", relationUnexpressible,
+		func(op string) bool { return strings.HasPrefix(op, "Store.") })
 }
 
 // FuzzAddRelationsRoundTrip: any add_relations request the Go values can

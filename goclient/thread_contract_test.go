@@ -12,7 +12,6 @@ package agentmemory_test
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,45 +87,10 @@ func threadStore(respond func(agentmemory.FakeCall) (string, error)) (*agentmemo
 }
 
 func TestContractThreads(t *testing.T) {
-	seen := map[string]bool{}
-	expressed := 0
-	for _, f := range loadFixtures(t, fixturecall.ThreadOps) {
-		id := f.op + "/" + f.name
-		seen[id] = true
-		t.Run(id, func(t *testing.T) {
-			msg := f.className + ": " + strings.Join(f.messageContains, " ... ")
-			s, calls := threadStore(func(agentmemory.FakeCall) (string, error) {
-				if f.response != nil {
-					return string(f.response), nil
-				}
-				return "", agentmemory.FakeOraErr(-f.code, msg+"\nORA-06512: at \"APP.AGENTMEM_THREAD\", line 10")
-			})
-			got, err := fixturecall.Call(t.Context(), s, f.op, f.request, nil)
-			if why, ok := threadUnexpressible[id]; ok {
-				require.ErrorIs(t, err, fixturecall.ErrUnexpressible, "listed as unexpressible: %s", why)
-				assert.Empty(t, calls(), "nothing is sent")
-				return
-			}
-			require.NotErrorIs(t, err, fixturecall.ErrUnexpressible)
-			assertSentFixture(t, calls(), f.op, f.request)
-			if f.response != nil {
-				require.NoError(t, err)
-				assert.JSONEq(t, string(f.response), string(got), "the result encodes back to the response")
-				return
-			}
-			var ae *agentmemory.Error
-			require.True(t, errors.As(err, &ae), "%v", err)
-			assert.Equal(t, f.className, ae.Name)
-			assert.Equal(t, msg, ae.Message, "the first line of the package's message")
-			assert.True(t, strings.HasPrefix(ae.Op, "Thread.") || ae.Op == "Store.CreateThread", ae.Op)
-		})
-		if _, ok := threadUnexpressible[id]; !ok {
-			expressed++
-		}
-	}
-	for id := range threadUnexpressible {
-		assert.True(t, seen[id], "listed fixture %s exists", id)
-	}
+	fixtures := loadFixtures(t, fixturecall.ThreadOps)
+	require.GreaterOrEqual(t, len(fixtures), 138, "the thread fixtures were found")
+	expressed := runContractFixtures(t, fixtures, threadStore, "AGENTMEM_THREAD",
+		threadUnexpressible, func(op string) bool { return strings.HasPrefix(op, "Thread.") || op == "Store.CreateThread" })
 	assert.Greater(t, expressed, 100, "most thread fixtures go through the Go API")
 }
 
@@ -157,6 +121,6 @@ func loadFixtures(t *testing.T, ops []string) []relationFixture {
 			out = append(out, f)
 		}
 	}
-	require.GreaterOrEqual(t, len(out), 138, "the thread fixtures were found")
+	require.NotEmpty(t, out, "fixtures of %v", ops)
 	return out
 }
