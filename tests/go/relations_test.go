@@ -119,8 +119,14 @@ type relExec interface {
 
 // relCall runs a facade function of relBlocks and returns its response.
 func relCall(ctx context.Context, h relExec, op, store, request string) (string, error) {
+	return facadeCall(ctx, h, relBlocks[op], store, request)
+}
+
+// facadeCall runs one "begin :b_res := f(:b_store_id, :b_request); end;"
+// block of the facade and returns its response.
+func facadeCall(ctx context.Context, h relExec, block, store, request string) (string, error) {
 	var res string
-	_, err := h.ExecContext(ctx, relBlocks[op], sql.Named("b_res", livedb.StringOut(&res)),
+	_, err := h.ExecContext(ctx, block, sql.Named("b_res", livedb.StringOut(&res)),
 		sql.Named("b_store_id", store), sql.Named("b_request", request))
 	return res, err
 }

@@ -70,10 +70,7 @@ const threadTokensQuery = `select dbms_agent_memory_store.estimate_tokens(:b_tex
 
 // threadCall runs a facade function of threadBlocks and returns its response.
 func threadCall(ctx context.Context, h relExec, op, store, request string) (string, error) {
-	var res string
-	_, err := h.ExecContext(ctx, threadBlocks[op], sql.Named("b_res", livedb.StringOut(&res)),
-		sql.Named("b_store_id", store), sql.Named("b_request", request))
-	return res, err
+	return facadeCall(ctx, h, threadBlocks[op], store, request)
 }
 
 // threadNormalize is relNormalize plus the thread fixtures' volatile values
