@@ -5,6 +5,9 @@ package plsqlcheck
 const (
 	docUtility19 = "https://docs.oracle.com/en/database/oracle/oracle-database/19/arpls/DBMS_UTILITY.html"
 	docUtility9i = "https://docs.oracle.com/cd/A91202_01/901_doc/appdev.901/a89852/dbms_u19.htm"
+	// DB_VERSION(version OUT VARCHAR2, compatibility OUT VARCHAR2): the release
+	// and the COMPATIBLE setting (9i page, unchanged since).
+	docUtilityDBVersion = "https://docs.oracle.com/cd/A91202_01/901_doc/appdev.901/a89852/dbms_u15.htm"
 )
 
 func init() {
@@ -14,6 +17,7 @@ func init() {
 		// GET_HASH_VALUE(name VARCHAR2, base NUMBER, hash_size NUMBER) RETURN NUMBER:
 		// a value in base .. base + hash_size - 1 (9i page, unchanged since).
 		OraSub{Package: "DBMS_UTILITY", Name: "GET_HASH_VALUE", Params: params("name, base, hash_size"), Source: docUtility9i},
+		OraSub{Package: "DBMS_UTILITY", Name: "DB_VERSION", Params: params("version, compatibility"), Source: docUtilityDBVersion},
 		OraSub{Package: "DBMS_UTILITY", Name: "COMPILE_SCHEMA", Params: params("schema, compile_all?, reuse_settings?"), Source: docUtility19},
 	)
 }

@@ -1,0 +1,60 @@
+create or replace package agentmem_vpd
+  authid definer
+as
+  ------------------------------------------------------------------------------
+  -- AGENTMEM_VPD: the VPD enforcement mode (docs/security.md, "VPD
+  -- enforcement"): DBMS_RLS policies on every table of a store, keyed on the
+  -- end user of the application context (AGENTMEM_END_USER), with the
+  -- policy semantics of the contract:
+  --   USER_OWN_ROWS    rows whose owner column is the end user: read, write;
+  --   GLOBAL_MEMORIES  rows with no user (user_id IS NULL, agent profiles):
+  --                    read only;
+  --   a relation row is visible only when both endpoint memories are.
+  -- The end user's rights come from the owner's AGENTMEM_SECURITY_GRANT
+  -- (principal_type END_USER, principal = the end user), read inside the
+  -- predicate, so a grant or revoke holds for the next statement.
+  --
+  -- Definer's rights: the database calls the policy functions with the
+  -- rights of their owner, and the subqueries of a predicate are resolved
+  -- with them too (Oracle Database PL/SQL Packages and Types Reference,
+  -- DBMS_RLS overview), so the runtime account needs no grant on the
+  -- security tables. No ACCESSIBLE BY: the database itself calls the policy
+  -- functions, from no PL/SQL unit of a list. Only the owner holds EXECUTE.
+  -- DBMS_RLS is called through dynamic PL/SQL so that the package compiles
+  -- where the owner lacks EXECUTE on it (Standard Edition, or no grant);
+  -- attach_policies then raises PRIVILEGE_MISSING with the grant.
+  ------------------------------------------------------------------------------
+
+  -- Names of the two policies on every table (unique per table is enough).
+  co_select_policy constant varchar2(30 char) := 'AGENTMEM_EU_SELECT';
+  co_dml_policy    constant varchar2(30 char) := 'AGENTMEM_EU_DML';
+
+  -- Policy function of the SELECT policy (called by the database).
+  -- Returns: null (no predicate) for a session of the owner without an end
+  -- user; '1=0' for any other session without one, and for a table that is
+  -- not a store table; else the rows the end user's grants allow to read.
+  function select_predicate(p_schema in varchar2, p_object in varchar2) return varchar2;
+
+  -- Policy function of the INSERT, UPDATE, DELETE policy (update_check:
+  -- a changed or inserted row must still satisfy it). Like
+  -- select_predicate, but only USER_OWN_ROWS rows: GLOBAL_MEMORIES grants
+  -- no writes.
+  function dml_predicate(p_schema in varchar2, p_object in varchar2) return varchar2;
+
+  -- Adds both policies to every table of the store (every base of
+  -- AGENTMEM_STORE_CATALOG.table_bases), CONTEXT_SENSITIVE. Idempotent: a
+  -- policy already in ALL_POLICIES is kept. p_owner must be the owner of
+  -- this package (the policy functions and the grant table are its);
+  -- p_store_id: a memory_store_id, null or '$DEFAULT' for the default store.
+  -- Raises NOT_FOUND (store), INVALID_ARGUMENT (owner; a table base with no
+  -- owner-column rule), PRIVILEGE_MISSING (EXECUTE on DBMS_RLS).
+  -- DBMS_RLS commits: autonomous transaction.
+  -- agentmem:commits (DBMS_RLS)
+  procedure attach_policies(p_owner in varchar2, p_store_id in varchar2);
+
+  -- Drops both policies from every table of the store. Idempotent.
+  -- agentmem:commits (DBMS_RLS)
+  procedure detach_policies(p_owner in varchar2, p_store_id in varchar2);
+
+end agentmem_vpd;
+/
