@@ -71,9 +71,11 @@ as
         || l_store.schema_version || ', newer than schema_version ' || agentmem_store_catalog.co_schema_version
         || ' of this package (' || dbms_agent_memory_store.co_version || '); install the newer agentmem');
     end if;
-    -- Hook for the security issue: a store used under an end-user security
-    -- context (NO_CHECK) must require one here (END_USER_CONTEXT_REQUIRED),
-    -- before any record is read or written.
+    -- The one place every data call resolves its store, once per call: a
+    -- store with security policies needs an end user unless the session is
+    -- the owner's (END_USER_CONTEXT_REQUIRED), before any record is read or
+    -- written (docs/security.md).
+    agentmem_end_user.check_data_call(l_store.owner, l_store.store_key, agentmem_store_catalog.display_name(l_store));
     return l_store;
   end usable_store;
 

@@ -22,7 +22,9 @@ as
 
   -- The store a record call names, checked usable: registered (else
   -- NOT_FOUND), READY (else STORE_BROKEN), at this package's schema version
-  -- (else SCHEMA_OUTDATED, or INCOMPATIBLE_STORE when newer).
+  -- (else SCHEMA_OUTDATED, or INCOMPATIBLE_STORE when newer); a store with
+  -- security policies needs an active end user unless the session user is
+  -- the owner (else END_USER_CONTEXT_REQUIRED; AGENTMEM_END_USER).
   function usable_store(p_store_id in varchar2, p_schema_owner in varchar2)
     return agentmem_store_catalog.t_store;
 

@@ -135,6 +135,12 @@ as
   is
     l_id varchar2(128 char);
   begin
+    -- An omitted user_ids is the end user of an active end-user context
+    -- (seed: NO_CHECK runtime stores; null without one); an explicit null
+    -- keeps the records unscoped. Read once per call, not per record.
+    if p_which = 'user' and not p_key.present then
+      l_id := substr(agentmem_end_user.current_end_user, 1, 128);
+    end if;
     for i in 0 .. p_count - 1 loop
       -- A broadcast scalar is checked once and kept for every record.
       if p_key.present and (p_key.is_list or i = 0) then
@@ -145,8 +151,6 @@ as
           p_recs(i + 1).thread_id := l_id;
           p_recs(i + 1).thread_at := key_path(p_key, i);
         when 'user' then
-          -- Hook for the security issue: on a store used under an end-user
-          -- security context, an omitted user_ids takes that context's user.
           p_recs(i + 1).user_id := l_id;
         else
           p_recs(i + 1).agent_id := l_id;
@@ -762,15 +766,18 @@ as
     l_blank_rec  t_rec;   -- field defaults, see read_batch
   begin
     agentmem_util.reject_keys(l_req, l_key || ',information,metadata', l_op);
-    if not l_req.has(l_key) then
-      -- Hook for the security issue: under an end-user security context an
-      -- omitted user_id is that context's user.
-      fail('INVALID_ARGUMENT: ' || l_key || ' is required in the ' || l_op || ' request (it may be omitted only under'
-           || ' an end-user security context)');
-    end if;
     l_recs.extend;
     l_recs(1) := l_blank_rec;
-    l_recs(1).id := agentmem_util.check_id(l_req.get(l_key), l_key, false);
+    if l_req.has(l_key) then
+      l_recs(1).id := agentmem_util.check_id(l_req.get(l_key), l_key, false);
+    elsif p_actor = 'user' and agentmem_end_user.end_user_active then
+      -- Seed (add_user): an omitted user_id is the end user of the active
+      -- end-user context.
+      l_recs(1).id := substr(agentmem_end_user.current_end_user, 1, 128);
+    else
+      fail('INVALID_ARGUMENT: ' || l_key || ' is required in the ' || l_op || ' request'
+           || case when p_actor = 'user' then ' (it may be omitted only under an end-user context: set_end_user)' end);
+    end if;
     if not l_req.has('information') then
       fail('INVALID_ARGUMENT: information is required in the ' || l_op || ' request');
     end if;

@@ -810,18 +810,21 @@ as
     l_request := read_request(l_req);
     l_store := locate(l_store_id, l_owner.value, 'memory_store_id', 'schema_owner');
     require_own_schema(l_store, l_policy.value, l_owner.value is not null);
+    -- End-user rules (seed, SchemaPolicy NO_CHECK): the runtime policy needs
+    -- an active end-user context; every lifecycle policy rejects one, so that
+    -- schema work never runs as an end user. Before any lock or DDL.
+    if l_policy.value = co_no_check then
+      agentmem_end_user.require_end_user('open_store with schema_policy NO_CHECK');
+    else
+      agentmem_end_user.forbid_end_user('open_store with schema_policy ' || l_policy.value
+        || ' (only NO_CHECK runs under an end-user context)');
+    end if;
     if l_policy.value in (co_create_if_empty, co_create_if_necessary, co_recreate) then
       l_lock_id := lock_ddl(l_store);
       -- Another session may have created, repaired or dropped the store
       -- while this one waited: decide on the registry as it is now.
       agentmem_store_catalog.read_registry(l_store);
     end if;
-
-    -- Hook for the security issue: lifecycle policies (all but NO_CHECK)
-    -- must reject an active end-user security context before any DDL
-    -- (END_USER_CONTEXT_FORBIDDEN), and NO_CHECK stores must require one
-    -- (END_USER_CONTEXT_REQUIRED). The check belongs here, after the store
-    -- is located and before the policy runs.
 
     case l_policy.value
       when co_no_check then

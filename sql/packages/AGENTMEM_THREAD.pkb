@@ -178,7 +178,10 @@ as
       -- T4: ids generated in one statement, the product's 32-hex format.
       l_new := agentmem_util.new_ids(3);
       l_id := nvl(l_id, l_new(1));
-      l_user := case when l_req.has('user_id') then l_user else l_new(2) end;
+      -- Seed (OracleThread user_id): omitted under an active end-user
+      -- context, the end user; otherwise a generated id.
+      l_user := case when l_req.has('user_id') then l_user
+                     else coalesce(substr(agentmem_end_user.current_end_user, 1, 128), l_new(2)) end;
       l_agent := case when l_req.has('agent_id') then l_agent else l_new(3) end;
       l_sub.put('record_type', 'thread');
       l_contents.append_null;

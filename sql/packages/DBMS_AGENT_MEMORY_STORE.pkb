@@ -44,6 +44,7 @@ as
     l_response clob;
   begin
     savepoint agentmem_upgrade_store;
+    agentmem_end_user.forbid_end_user('upgrade_store');
     l_response := agentmem_store.upgrade_store(p_store_id);
     return l_response;
   exception
@@ -56,6 +57,7 @@ as
   is
   begin
     savepoint agentmem_drop_store;
+    agentmem_end_user.forbid_end_user('drop_store');
     agentmem_store.drop_store(p_store_id);
   exception
     when others then
@@ -70,6 +72,7 @@ as
   is
   begin
     savepoint agentmem_grant_access;
+    agentmem_end_user.forbid_end_user('grant_access');
     agentmem_store_admin.grant_access(p_store_id, p_grantee, p_access, p_create_synonyms);
   exception
     when others then
@@ -81,6 +84,7 @@ as
   is
   begin
     savepoint agentmem_revoke_access;
+    agentmem_end_user.forbid_end_user('revoke_access');
     agentmem_store_admin.revoke_access(p_store_id, p_grantee);
   exception
     when others then
@@ -92,6 +96,7 @@ as
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000)
   is
   begin
+    agentmem_end_user.forbid_end_user('purge_expired');
     agentmem_jobs.purge_expired(p_store_id, p_batch_size);
   end purge_expired;
 
@@ -103,6 +108,7 @@ as
   procedure run_job(p_store_id in varchar2, p_job in varchar2)
   is
   begin
+    agentmem_end_user.forbid_end_user('run_job');
     agentmem_jobs.run_scheduled(p_store_id, p_job);
   end run_job;
 
@@ -110,6 +116,7 @@ as
   function run_job_now(p_store_id in varchar2, p_job in varchar2, p_request in clob default null) return clob
   is
   begin
+    agentmem_end_user.forbid_end_user('run_job_now');
     return agentmem_jobs.run_now(p_store_id, p_job, p_request);
   end run_job_now;
 
@@ -130,6 +137,7 @@ as
   procedure set_job_enabled(p_store_id in varchar2, p_job in varchar2, p_enabled in boolean)
   is
   begin
+    agentmem_end_user.forbid_end_user('set_job_enabled');
     agentmem_jobs.set_job_enabled(p_store_id, p_job, p_enabled);
   end set_job_enabled;
 
@@ -143,8 +151,62 @@ as
   function install_jobs return clob
   is
   begin
+    agentmem_end_user.forbid_end_user('install_jobs');
     return agentmem_jobs.install_jobs;
   end install_jobs;
+
+  -- == End-user context (issue 14) ================================================
+
+  -- No savepoint: an application context is no transaction state.
+  procedure set_end_user(p_end_user in varchar2)
+  is
+  begin
+    agentmem_end_user.set_end_user(p_end_user);
+  end set_end_user;
+
+  procedure clear_end_user
+  is
+  begin
+    agentmem_end_user.clear_end_user;
+  end clear_end_user;
+
+  function current_end_user return varchar2
+  is
+  begin
+    return agentmem_end_user.current_end_user;
+  end current_end_user;
+
+  function actions_json(p_actions in agentmem_util.t_text_list, p_warnings in agentmem_util.t_text_list)
+    return clob
+  is
+    l_response json_object_t := json_object_t();
+  begin
+    l_response.put('actions', agentmem_store.text_array(p_actions));
+    l_response.put('warnings', agentmem_store.text_array(p_warnings));
+    return l_response.to_clob;
+  end actions_json;
+
+  -- agentmem:commits (DDL, autonomous)
+  function install_end_user_context return clob
+  is
+    l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    agentmem_end_user.forbid_end_user('install_end_user_context');
+    agentmem_end_user.install_context(l_actions, l_warnings);
+    return actions_json(l_actions, l_warnings);
+  end install_end_user_context;
+
+  -- agentmem:commits (DDL, autonomous)
+  function uninstall_end_user_context return clob
+  is
+    l_actions  agentmem_util.t_text_list := agentmem_util.t_text_list();
+    l_warnings agentmem_util.t_text_list := agentmem_util.t_text_list();
+  begin
+    agentmem_end_user.forbid_end_user('uninstall_end_user_context');
+    agentmem_end_user.uninstall_context(l_actions, l_warnings);
+    return actions_json(l_actions, l_warnings);
+  end uninstall_end_user_context;
 
   -- == Records (issue 5) ==========================================================
 
@@ -475,6 +537,7 @@ as
   procedure sync_search_index(p_store_id in varchar2)
   is
   begin
+    agentmem_end_user.forbid_end_user('sync_search_index');
     agentmem_search.sync_search_index(p_store_id);
   end sync_search_index;
 

@@ -299,6 +299,75 @@ as
   -- agentmem:commits
   function install_jobs return clob;
 
+  -- == End-user context (issue 14) ================================================
+  -- docs/security.md, "End-user context" and "VPD enforcement".
+  --
+  -- What it trusts. set_end_user names the end user of the session's
+  --   following statements in the application context of this installation
+  --   (namespace AGENTMEM_EU_<owner>, created at install time, settable only
+  --   by the trusted package AGENTMEM_END_USER). The database does not verify
+  --   the name: it trusts the application's database account, which may name
+  --   any end user. A Deep Data Security end-user security context (26ai
+  --   23.26.2+) is verified by the database from a token and wins over it.
+  -- What it enforces. On a store with VPD policies (add_security_policies,
+  --   enforcement VPD), every statement on its tables - package calls and
+  --   direct SQL alike - sees and changes only the rows the end user's grants
+  --   allow; without an end user, sessions other than the owner's see nothing,
+  --   and package calls on such a store fail with END_USER_CONTEXT_REQUIRED.
+  --   The owner without an end user is not restricted (setup only); a user
+  --   with EXEMPT ACCESS POLICY bypasses VPD; VPD needs Enterprise Edition.
+  -- One round trip per call, identity cleared on every exit (the pooled-
+  --   session guarantee: no call inherits the previous caller's end user):
+  --     begin
+  --       dbms_agent_memory_store.set_end_user(p_end_user => :b_end_user);
+  --       <the call>;
+  --       dbms_agent_memory_store.clear_end_user;
+  --     exception
+  --       when others then
+  --         dbms_agent_memory_store.clear_end_user;
+  --         raise;
+  --     end;
+  --   The Go client (ForEndUser) and the CLI (--end-user) send exactly this.
+  --   An application that calls set_end_user on its own must clear it before
+  --   the session goes back to a pool.
+  -- Rules under an active end user: open_store accepts only NO_CHECK (other
+  --   policies: END_USER_CONTEXT_FORBIDDEN), and NO_CHECK needs one
+  --   (END_USER_CONTEXT_REQUIRED); upgrade_store, drop_store, grant_access,
+  --   revoke_access, the job administration calls and the security
+  --   administration calls are END_USER_CONTEXT_FORBIDDEN. An omitted user_id
+  --   (open_thread, add_user) or user_ids (add_records, add_memory) is the end
+  --   user; an explicit null keeps a record unscoped.
+
+  -- Sets the end user of this session (VPD mode).
+  -- Raises: INVALID_ARGUMENT (null, more than 128 characters, a control
+  --   character), END_USER_CONTEXT_FORBIDDEN (a Deep Data Security context
+  --   with another user is active), SCHEMA_MISSING (the application context
+  --   was not created: CREATE ANY CONTEXT was missing at install time).
+  -- Side effects: the session's application context only (no transaction).
+  procedure set_end_user(p_end_user in varchar2);
+
+  -- Clears the end user set by set_end_user. Never raises for a session
+  -- without one: safe in an exception handler. Side effects: as above.
+  procedure clear_end_user;
+
+  -- The end user of the session: the Deep Data Security username when such
+  -- a context is active, else the set_end_user name, else null.
+  -- Side effects: none.
+  function current_end_user return varchar2;
+
+  -- Creates the application context of this installation (CREATE OR
+  -- REPLACE CONTEXT AGENTMEM_EU_<owner> USING <owner>.AGENTMEM_END_USER);
+  -- agentmem install-packages and install.sql call it after install_jobs.
+  -- {"actions", "warnings"}: a missing CREATE ANY CONTEXT is a warning.
+  -- Side effects: DDL commits, in an autonomous transaction.
+  -- agentmem:commits
+  function install_end_user_context return clob;
+
+  -- Drops that context (uninstall.sql): {"actions", "warnings"}; a missing
+  -- DROP ANY CONTEXT is a warning. Side effects: as above.
+  -- agentmem:commits
+  function uninstall_end_user_context return clob;
+
   -- == Records (issue 5) ==========================================================
   -- Records: add, get, list, update, delete; thread messages. docs/protocol-records.md
   -- (the contract: rules R1-R18, U1-U18, D1-D7), docs/records.md (for SQL users).
