@@ -21,7 +21,9 @@
 --   its tablespace; for the features: CREATE VIEW, CREATE SEQUENCE,
 --   CREATE TRIGGER, CREATE TYPE, CREATE JOB, CREATE MINING MODEL,
 --   EXECUTE ON SYS.DBMS_LOCK, EXECUTE ON CTXSYS.CTX_DDL and CTXAPP, all
---   granted directly (see README). "agentmem doctor" checks them all.
+--   granted directly (see README); for the VPD end-user mode CREATE ANY
+--   CONTEXT and EXECUTE ON SYS.DBMS_RLS (docs/security.md). "agentmem
+--   doctor" checks them all.
 --
 -- USAGE
 --   cd sql
@@ -145,12 +147,18 @@ insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
+	            	@@ -1,2 +1,2 @@
+	            	@@ -7,3 +7,2 @@
+	            	@@ -20,3 +19,2 @@
+	            	@@ -24,3 +22,2 @@
+	            	@@ -43,3 +40,2 @@
 @@packages/AGENTMEM_FILTER.pks
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
 @@packages/AGENTMEM_THREAD_CARD.pks
 @@packages/AGENTMEM_UTIL.pks
+@@packages/AGENTMEM_END_USER.pks
 @@packages/AGENTMEM_STORE_CATALOG.pks
 @@packages/AGENTMEM_CHUNKS.pks
 @@scheduler/AGENTMEM_JOBS.pks
@@ -163,9 +171,11 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
+@@packages/AGENTMEM_VPD.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
 @@packages/AGENTMEM_SEARCH.pks
 @@packages/AGENTMEM_CHUNKS.pkb
+@@packages/AGENTMEM_END_USER.pkb
 @@packages/AGENTMEM_FILTER.pkb
 @@scheduler/AGENTMEM_JOBS.pkb
 @@scheduler/AGENTMEM_JOB_INFO.pkb
@@ -184,6 +194,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_THREAD.pkb
 @@packages/AGENTMEM_THREAD_CARD.pkb
 @@packages/AGENTMEM_UTIL.pkb
+@@packages/AGENTMEM_VPD.pkb
 @@packages/DBMS_AGENT_MEMORY_STORE.pkb
 
 -- SQL*Plus reports a unit compiled with errors as a warning, not an error:
@@ -243,6 +254,27 @@ begin
   l_list := l_response.get_array('warnings');
   for i in 0 .. l_list.get_size - 1 loop
     dbms_output.put_line('scheduler: WARNING: ' || l_list.get_string(i));
+  end loop;
+end;
+/
+
+-- The application context of the end-user mode (docs/security.md): created
+-- with CREATE OR REPLACE CONTEXT AGENTMEM_EU_<owner> USING
+-- <owner>.AGENTMEM_END_USER; without CREATE ANY CONTEXT this prints a warning
+-- with the grant and creates nothing.
+prompt == agentmem install: end-user application context
+declare
+  l_response json_object_t;
+  l_list     json_array_t;
+begin
+  l_response := json_object_t.parse(dbms_agent_memory_store.install_end_user_context);
+  l_list := l_response.get_array('actions');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('end-user context: ' || l_list.get_string(i));
+  end loop;
+  l_list := l_response.get_array('warnings');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('end-user context: WARNING: ' || l_list.get_string(i));
   end loop;
 end;
 /

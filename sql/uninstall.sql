@@ -9,7 +9,8 @@
 --   2. drops every registered memory store (a row of AGENTMEM_STORE_REGISTRY) with
 --      dbms_agent_memory_store.drop_store, which removes the store's tables,
 --      indexes, jobs and grants;
---   3. drops the agentmem packages (packages/ and scheduler/) and the shared
+--   3. drops the end-user application context (AGENTMEM_EU_<owner>), the
+--      agentmem packages (packages/ and scheduler/) and the shared
 --      scheduler programs (AGENTMEM_<JOB>_P);
 --   4. runs the down migrations in reverse order, with the same version
 --      bookkeeping as "agentmem migrate down";
@@ -125,6 +126,39 @@ begin
     raise_application_error(-20000, l_left || ' store(s) are still registered after drop_store;'
       || ' see AGENTMEM_STORE_REGISTRY.STATUS_DETAIL, fix the cause and run uninstall.sql again.');
   end if;
+end;
+/
+
+-- The application context is database-wide (owned by SYS): dropped through
+-- the package, which knows its name, before the packages go. Dynamic: the
+-- call must compile where the installed package predates it.
+prompt == agentmem uninstall: dropping the end-user application context
+declare
+  l_has      pls_integer;
+  l_text     clob;
+  l_response json_object_t;
+  l_list     json_array_t;
+begin
+  select count(*)
+    into l_has
+    from user_procedures
+   where object_name = 'DBMS_AGENT_MEMORY_STORE'
+     and procedure_name = 'UNINSTALL_END_USER_CONTEXT';
+  if l_has = 0 then
+    dbms_output.put_line('the installed package has no end-user context to drop');
+    return;
+  end if;
+  execute immediate 'begin :b_res := dbms_agent_memory_store.uninstall_end_user_context; end;'
+    using out l_text;
+  l_response := json_object_t.parse(l_text);
+  l_list := l_response.get_array('actions');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('end-user context: ' || l_list.get_string(i));
+  end loop;
+  l_list := l_response.get_array('warnings');
+  for i in 0 .. l_list.get_size - 1 loop
+    dbms_output.put_line('end-user context: WARNING: ' || l_list.get_string(i));
+  end loop;
 end;
 /
 

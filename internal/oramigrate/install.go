@@ -14,13 +14,17 @@ import (
 
 // InstallPackages (re)installs the PL/SQL packages built into the binary
 // (sqlfiles.FS, directories packages/ and scheduler/, ordered together),
-// then the shared scheduler programs (InstallJobs). It is repeatable: run it
+// then the shared scheduler programs (InstallJobs) and the end-user
+// application context (InstallEndUserContext). It is repeatable: run it
 // after every migration, as `agentmem migrate up` does.
 func InstallPackages(ctx context.Context, db *sql.DB, logf func(string)) error {
 	if err := InstallDirs(ctx, db, sqlfiles.FS, sqlfiles.InstallDirs, logf); err != nil {
 		return err
 	}
-	return InstallJobs(ctx, db, logf)
+	if err := InstallJobs(ctx, db, logf); err != nil {
+		return err
+	}
+	return InstallEndUserContext(ctx, db, logf)
 }
 
 // InstallDir installs every .pks then every .pkb of dir in fsys, in the

@@ -186,9 +186,14 @@ func TestInstallScriptsHandleTheSchedulerPrograms(t *testing.T) {
 	i := strings.Index(string(install), "dbms_agent_memory_store.install_jobs")
 	last := strings.LastIndex(string(install), "@@"+sqlfiles.PackagesDir+"/")
 	assert.Greater(t, i, last, "install.sql calls install_jobs after compiling the packages")
+	j := strings.Index(string(install), "dbms_agent_memory_store.install_end_user_context")
+	assert.Greater(t, j, last, "install.sql creates the end-user context after compiling the packages")
 	uninstall, err := os.ReadFile(path.Join(sqlDir, "uninstall.sql"))
 	require.NoError(t, err)
 	assert.Contains(t, string(uninstall), "dbms_scheduler.drop_program", "uninstall.sql drops the programs")
+	ctx := strings.Index(string(uninstall), "dbms_agent_memory_store.uninstall_end_user_context")
+	drop := strings.Index(string(uninstall), "drop package ")
+	assert.True(t, ctx >= 0 && ctx < drop, "uninstall.sql drops the end-user context before the packages")
 }
 
 func TestUninstallScriptRunsEveryDownMigrationInReverse(t *testing.T) {
