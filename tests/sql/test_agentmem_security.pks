@@ -11,7 +11,7 @@ as
   -- to the owner too once an end user is set, so the owner session can play
   -- UA and UB; what a non-owner account without an end user sees (nothing,
   -- and END_USER_CONTEXT_REQUIRED) needs a second account: the Go live test
-  -- tests/go/security_test.go covers it when AGENTMEM_TEST_RUNTIME_DSN is set.
+  -- tests/go/security_test.go covers it when AGENTMEM_RUNTIME_DSN is set.
   --
   -- Data of every policy store (written as the owner, before the policies):
   --   threads tA (UA), tB (UB); messages mA1 (tA, UA), mB1 (tB, UB);
