@@ -304,6 +304,12 @@ as
     drop_test_stores;
   end cleanup_suite;
 
+  procedure reset_end_user
+  is
+  begin
+    as_owner;
+  end reset_end_user;
+
   ------------------------------------------------------------------------------
   -- End-user context
   ------------------------------------------------------------------------------

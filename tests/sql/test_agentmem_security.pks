@@ -47,6 +47,11 @@ as
   --%afterall
   procedure cleanup_suite;
 
+  -- A test that fails while playing UA or UB must not leave the end user to
+  -- the next test.
+  --%aftereach
+  procedure reset_end_user;
+
   --%context(end-user context)
 
   --%test(set_end_user names the end user, clear_end_user removes it, bad names are INVALID_ARGUMENT)
