@@ -7,6 +7,11 @@ as
   co_own_rows   constant varchar2(30 char) := 'USER_OWN_ROWS';
   co_global     constant varchar2(30 char) := 'GLOBAL_MEMORIES';
   co_deny       constant varchar2(8 char)  := '1=0';
+  co_policy_tab constant varchar2(30 char) := 'AGENTMEM_SECURITY_POLICY';
+
+  -- ORA-00942 (table or view does not exist).
+  e_no_table exception;
+  pragma exception_init(e_no_table, -942);
 
   -- Owner-column rules, one per table base (contract: derived from
   -- table_bases; a base without a rule fails attach_policies).
@@ -275,6 +280,30 @@ as
     end loop;
     commit;
   end attach_policies;
+
+  -- ORA-00942: no AGENTMEM_SECURITY_POLICY (migration 000003 not applied).
+  function vpd_protected(p_store in t_store) return boolean
+  is
+    l_count pls_integer;
+  begin
+    execute immediate 'select count(*) from ' || agentmem_util.sql_object(p_store.owner, co_policy_tab)
+                      || ' where store_id = :b_store and enforcement = ''VPD'' and rownum = 1'
+      into l_count using p_store.store_key;
+    return l_count > 0;
+  exception
+    when e_no_table then
+      return false;
+  end vpd_protected;
+
+  -- agentmem:commits (DBMS_RLS, through attach_policies)
+  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    if vpd_protected(p_store) then
+      attach_policies(p_store.owner, p_store.store_key);
+      agentmem_util.append(p_actions, 'VPD policies on every table of the ' || agentmem_store_catalog.display_name(p_store));
+    end if;
+  end keep_policies;
 
   -- agentmem:commits (DBMS_RLS)
   procedure detach_policies(p_owner in varchar2, p_store_id in varchar2)

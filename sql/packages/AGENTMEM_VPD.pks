@@ -52,6 +52,14 @@ as
   -- agentmem:commits (DBMS_RLS)
   procedure attach_policies(p_owner in varchar2, p_store_id in varchar2);
 
+  -- After DDL that creates tables of a store (open_store creating,
+  -- repairing or recreating it; upgrade_store adding a table): when the
+  -- store has VPD rows in its owner's AGENTMEM_SECURITY_POLICY, attaches
+  -- the policies again (idempotent), so a new or re-created table is never
+  -- left without them, and appends an action. Nothing for other stores.
+  -- agentmem:commits (DBMS_RLS, through attach_policies)
+  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list);
+
   -- Drops both policies from every table of the store. Idempotent.
   -- agentmem:commits (DBMS_RLS)
   procedure detach_policies(p_owner in varchar2, p_store_id in varchar2);

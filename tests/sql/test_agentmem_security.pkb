@@ -5,6 +5,7 @@ as
   co_keyword_store constant varchar2(16 char) := 'UTS_SEC_K';
   co_hybrid_store  constant varchar2(16 char) := 'UTS_SEC_H';
   co_plain_store   constant varchar2(16 char) := 'UTS_SEC_P';
+  co_recreate_store constant varchar2(16 char) := 'UTS_SEC_R';
   co_hybrid_model  constant varchar2(30 char) := 'ALL_MINILM_L12_V2';
   co_user_a        constant varchar2(8 char) := 'UA';
   co_user_b        constant varchar2(8 char) := 'UB';
@@ -725,6 +726,56 @@ as
       .to_equal(1);
     ut.expect(row_count(co_vector_store, 'MEMORY', 'record_id = ''plant-b'''), 'nothing planted').to_equal(0);
   end direct_sql_writes_checked;
+
+  -- Policies of this suite on the tables of a store, from USER_POLICIES.
+  function policy_count(p_store_id in varchar2) return pls_integer
+  is
+    l_count pls_integer;
+  begin
+    select count(*)
+      into l_count
+      from sys.user_policies
+     where object_name like replace(p_store_id, '_', '\_') || '\_%' escape '\'
+       and policy_name in ('AGENTMEM_EU_SELECT', 'AGENTMEM_EU_DML');
+    return l_count;
+  end policy_count;
+
+  -- Tables of a store (its prefix), from USER_TABLES.
+  function table_count(p_store_id in varchar2) return pls_integer
+  is
+    l_count pls_integer;
+  begin
+    select count(*)
+      into l_count
+      from sys.user_tables
+     where table_name like replace(p_store_id, '_', '\_') || '\_%' escape '\';
+    return l_count;
+  end table_count;
+
+  procedure policies_follow_the_tables
+  is
+    l_tables pls_integer;
+  begin
+    if g_vpd_why is not null then
+      skipped('policies_follow_the_tables', g_vpd_why);
+      return;
+    end if;
+    open_store('{"memory_store_id": "' || co_recreate_store || '", "schema_policy": "CREATE_IF_NECESSARY",'
+               || ' "search_strategy": "VECTOR", "vector_dim": 3}');
+    protect(co_recreate_store);
+    l_tables := table_count(co_recreate_store);
+    ut.expect(l_tables, 'the store has its tables').to_be_greater_than(7);
+    ut.expect(policy_count(co_recreate_store), 'two policies on each table').to_equal(2 * l_tables);
+    agentmem_vpd.attach_policies(owner_name, co_recreate_store);
+    ut.expect(policy_count(co_recreate_store), 'a second attach adds nothing').to_equal(2 * l_tables);
+    open_store('{"memory_store_id": "' || co_recreate_store || '", "schema_policy": "RECREATE",'
+               || ' "search_strategy": "VECTOR", "vector_dim": 3}');
+    ut.expect(policy_count(co_recreate_store), 'the re-created tables have them again').to_equal(2 * l_tables);
+    agentmem_vpd.detach_policies(owner_name, co_recreate_store);
+    ut.expect(policy_count(co_recreate_store), 'detached').to_equal(0);
+    agentmem_vpd.detach_policies(owner_name, co_recreate_store);
+    ut.expect(policy_count(co_recreate_store), 'a second detach is no error').to_equal(0);
+  end policies_follow_the_tables;
 
 end test_agentmem_security;
 /

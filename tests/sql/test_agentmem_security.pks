@@ -104,6 +104,9 @@ as
   --%test(direct INSERT or UPDATE that would give a row to UB or make it global is rejected)
   procedure direct_sql_writes_checked;
 
+  --%test(attach and detach are idempotent, cover every table, and RECREATE keeps the policies on the new tables)
+  procedure policies_follow_the_tables;
+
   --%endcontext
 
 end test_agentmem_security;
