@@ -14,8 +14,10 @@ Usage: agentmem install-packages [--dsn DSN]
 (Re)installs the PL/SQL packages built into the binary (sql/packages and
 sql/scheduler): every spec, then every body, in dependency order, with
 CREATE OR REPLACE; then checks that none is INVALID (recompiling an
-invalidated one once), and creates the shared scheduler programs (a
-missing CREATE JOB is a warning). Stops at the first compile error and
+invalidated one once), creates the shared scheduler programs (a
+missing CREATE JOB is a warning) and the end-user application context
+AGENTMEM_EU_<owner> (docs/security.md; a missing CREATE ANY CONTEXT is a
+warning). Stops at the first compile error and
 prints ALL_ERRORS as TYPE NAME:line:col: text.
 Repeatable; "agentmem migrate up" runs it after the migrations.
 
