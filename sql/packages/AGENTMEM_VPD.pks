@@ -17,7 +17,9 @@ as
   -- Definer's rights: the database calls the policy functions with the
   -- rights of their owner, and the subqueries of a predicate are resolved
   -- with them too (Oracle Database PL/SQL Packages and Types Reference,
-  -- DBMS_RLS overview), so the runtime account needs no grant on the
+  -- DBMS_RLS overview, https://docs.oracle.com/database/122/ARPLS/DBMS_RLS.htm;
+  -- "DBMS_RLS is available with the Enterprise Edition only", same page),
+  -- so the runtime account needs no grant on the
   -- security tables. No ACCESSIBLE BY: the database itself calls the policy
   -- functions, from no PL/SQL unit of a list. Only the owner holds EXECUTE.
   -- DBMS_RLS is called through dynamic PL/SQL so that the package compiles
