@@ -237,12 +237,30 @@ as
       rollback;
   end install_context;
 
+  -- True when the namespace exists and is bound to this package: only then
+  -- can this package set an attribute of it (DBMS_SESSION.SET_CONTEXT
+  -- raises ORA-01031 otherwise). The probe attribute is cleared at once.
+  function context_bound return boolean
+  is
+  begin
+    dbms_session.set_context(namespace => namespace_name, attribute => 'AGENTMEM_PROBE', value => 'x');
+    dbms_session.clear_context(namespace => namespace_name, attribute => 'AGENTMEM_PROBE');
+    return true;
+  exception
+    when e_no_privilege then
+      return false;
+  end context_bound;
+
   -- agentmem:commits (DDL)
   procedure uninstall_context(p_actions in out nocopy agentmem_util.t_text_list,
                               p_warnings in out nocopy agentmem_util.t_text_list)
   is
     pragma autonomous_transaction;
   begin
+    if not context_bound then
+      rollback;
+      return;   -- never created (CREATE ANY CONTEXT was missing), or already dropped
+    end if;
     execute immediate 'drop context ' || agentmem_util.sql_name(namespace_name, 'context namespace');
     agentmem_util.append(p_actions, 'dropped application context ' || namespace_name);
     commit;
