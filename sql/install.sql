@@ -146,6 +146,9 @@ commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
 @@packages/AGENTMEM_FILTER.pks
+@@packages/AGENTMEM_LLM.pks
+@@packages/AGENTMEM_LLM_PARSE.pks
+@@packages/AGENTMEM_LLM_PROMPT.pks
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
@@ -155,6 +158,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_CHUNKS.pks
 @@scheduler/AGENTMEM_JOBS.pks
 @@scheduler/AGENTMEM_JOB_INFO.pks
+@@packages/AGENTMEM_LLM_APPLY.pks
 @@scheduler/AGENTMEM_PURGE.pks
 @@packages/AGENTMEM_RECORD_DATA.pks
 @@packages/AGENTMEM_RECORD_EDIT.pks
@@ -169,6 +173,10 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_FILTER.pkb
 @@scheduler/AGENTMEM_JOBS.pkb
 @@scheduler/AGENTMEM_JOB_INFO.pkb
+@@packages/AGENTMEM_LLM.pkb
+@@packages/AGENTMEM_LLM_APPLY.pkb
+@@packages/AGENTMEM_LLM_PARSE.pkb
+@@packages/AGENTMEM_LLM_PROMPT.pkb
 @@scheduler/AGENTMEM_PURGE.pkb
 @@packages/AGENTMEM_RECORD_DATA.pkb
 @@packages/AGENTMEM_RECORD_EDIT.pkb

@@ -18,6 +18,8 @@ func init() {
 		OraSub{Package: "DBMS_LOB", Name: "GETLENGTH", Params: params("lob_loc"), Source: docLob19},
 		OraSub{Package: "DBMS_LOB", Name: "GETLENGTH", Params: params("file_loc"), Source: docLob19},
 		OraSub{Package: "DBMS_LOB", Name: "TRIM", Params: params("lob_loc, newlen"), Source: docLob19},
+		OraSub{Package: "DBMS_LOB", Name: "COMPARE", Params: params("lob_1, lob_2, amount?, offset_1?, offset_2?"), Source: docLob19, Unverified: true,
+			Note: "added for AGENTMEM_LLM_APPLY (metadata values compared as JSON text); parameter names as on the 19c page's COMPARE Functions, not re-read here"},
 		OraSub{Package: "DBMS_LOB", Name: "COPY", Params: params("dest_lob, src_lob, amount, dest_offset?, src_offset?"), Source: docLob19},
 	)
 }
