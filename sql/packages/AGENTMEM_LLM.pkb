@@ -105,10 +105,10 @@ as
     -- Secrets first: a refused configuration never reaches a message that
     -- would echo one of its values.
     reject_secrets(p_llm, p_path);
-    if not p_llm.has('provider') then
+    l_kind := agentmem_util.get_enum(p_llm, 'provider', 'DATABASE,FUNCTION,CLIENT', l_path);
+    if l_kind.value is null then
       fail('INVALID_ARGUMENT: ' || l_path || 'provider is required: database, function or client');
     end if;
-    l_kind := agentmem_util.get_enum(p_llm, 'provider', 'DATABASE,FUNCTION,CLIENT', l_path);
     l_out := json_object_t();
     l_out.put('provider', lower(l_kind.value));
     case l_kind.value
