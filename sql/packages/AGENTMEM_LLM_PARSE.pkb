@@ -272,13 +272,16 @@ as
     l_kind   varchar2(32 char) := agentmem_llm_prompt.checked_kind(p_kind);
     l_answer json_object_t := answer_object(l_kind, p_output);
   begin
-    return case l_kind
-             when 'EXTRACT_MEMORIES' then parse_extract(l_kind, l_answer)
-             when 'LINK_MEMORIES' then parse_link(l_kind, l_answer)
-             when 'UPDATE_SUMMARY' then parse_text(l_kind, l_answer, 'summary', co_max_summary_chars)
-             when 'CAPTION_IMAGE' then parse_text(l_kind, l_answer, 'caption', co_max_caption_chars)
-             else parse_text(l_kind, l_answer, 'content', co_max_shortened_chars)
-           end;
+    if l_kind = 'EXTRACT_MEMORIES' then
+      return parse_extract(l_kind, l_answer);
+    elsif l_kind = 'LINK_MEMORIES' then
+      return parse_link(l_kind, l_answer);
+    elsif l_kind = 'UPDATE_SUMMARY' then
+      return parse_text(l_kind, l_answer, 'summary', co_max_summary_chars);
+    elsif l_kind = 'CAPTION_IMAGE' then
+      return parse_text(l_kind, l_answer, 'caption', co_max_caption_chars);
+    end if;
+    return parse_text(l_kind, l_answer, 'content', co_max_shortened_chars);
   end parse;
 
 end agentmem_llm_parse;

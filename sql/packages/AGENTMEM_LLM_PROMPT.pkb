@@ -377,7 +377,9 @@ as
         l_doc.put('image_attached', l_text is not null);
         if l_text is not null then
           l_item := json_object_t();
-          l_item.put('mime_type', p_input.get('mime_type'));
+          if p_input.has('mime_type') then
+            l_item.put('mime_type', p_input.get('mime_type'));
+          end if;
           agentmem_util.put_clob(l_item, 'data_base64', l_text);
           l_images.append(l_item);
         end if;
