@@ -41,7 +41,12 @@ as
     end if;
     if p_element.is_object then
       l_obj := treat(p_element as json_object_t);
+      -- GET_KEYS of an empty object may be NULL (AGENTMEM_UTIL.reject_unknown_keys
+      -- guards the same way).
       l_keys := l_obj.get_keys;
+      if l_keys is null then
+        l_keys := json_key_list();
+      end if;
       for i in 1 .. l_keys.count loop
         if secret_key(l_keys(i)) then
           fail('INVALID_ARGUMENT: ' || p_path || '.' || substr(l_keys(i), 1, 100)

@@ -191,6 +191,9 @@ as
     end if;
     if l_mode is null or l_mode.is_boolean then
       l_names := l_first.get_keys;
+      if l_names is null then
+        l_names := json_key_list();   -- GET_KEYS of an empty object may be NULL
+      end if;
       for i in 1 .. l_names.count loop
         agentmem_util.append(l_keys, l_names(i));
       end loop;

@@ -101,6 +101,9 @@ as
   is
     l_keys json_key_list := p_obj.get_keys;
   begin
+    if l_keys is null then
+      return;   -- GET_KEYS of an empty object may be NULL: no key to refuse
+    end if;
     for i in 1 .. l_keys.count loop
       if instr(',' || p_allowed || ',', ',' || l_keys(i) || ',') = 0 then
         invalid(p_kind, 'has the key ' || agentmem_util.shown_text(substr(l_keys(i), 1, 100))
