@@ -153,6 +153,9 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 	            	@@ -24,3 +22,2 @@
 	            	@@ -43,3 +40,2 @@
 @@packages/AGENTMEM_FILTER.pks
+@@packages/AGENTMEM_LLM.pks
+@@packages/AGENTMEM_LLM_PARSE.pks
+@@packages/AGENTMEM_LLM_PROMPT.pks
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
 @@packages/AGENTMEM_STORE_ADMIN.pks
@@ -163,6 +166,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_CHUNKS.pks
 @@scheduler/AGENTMEM_JOBS.pks
 @@scheduler/AGENTMEM_JOB_INFO.pks
+@@packages/AGENTMEM_LLM_APPLY.pks
 @@scheduler/AGENTMEM_PURGE.pks
 @@packages/AGENTMEM_RECORD_DATA.pks
 @@packages/AGENTMEM_RECORD_EDIT.pks
@@ -179,6 +183,10 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_FILTER.pkb
 @@scheduler/AGENTMEM_JOBS.pkb
 @@scheduler/AGENTMEM_JOB_INFO.pkb
+@@packages/AGENTMEM_LLM.pkb
+@@packages/AGENTMEM_LLM_APPLY.pkb
+@@packages/AGENTMEM_LLM_PARSE.pkb
+@@packages/AGENTMEM_LLM_PROMPT.pkb
 @@scheduler/AGENTMEM_PURGE.pkb
 @@packages/AGENTMEM_RECORD_DATA.pkb
 @@packages/AGENTMEM_RECORD_EDIT.pkb

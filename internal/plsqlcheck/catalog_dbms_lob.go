@@ -18,6 +18,9 @@ func init() {
 		OraSub{Package: "DBMS_LOB", Name: "GETLENGTH", Params: params("lob_loc"), Source: docLob19},
 		OraSub{Package: "DBMS_LOB", Name: "GETLENGTH", Params: params("file_loc"), Source: docLob19},
 		OraSub{Package: "DBMS_LOB", Name: "TRIM", Params: params("lob_loc, newlen"), Source: docLob19},
+		OraSub{Package: "DBMS_LOB", Name: "COMPARE", Params: params("lob_1, lob_2, amount?, offset_1?, offset_2?"),
+			Source: "https://docs.oracle.com/cd/A91202_01/901_doc/appdev.901/a89852/dbms_lo4.htm",
+			Note:   "read on the 9i reference page (COMPARE Function, BLOB and CLOB overloads); the 19c transcription above has no COMPARE entry"},
 		OraSub{Package: "DBMS_LOB", Name: "COPY", Params: params("dest_lob, src_lob, amount, dest_offset?, src_offset?"), Source: docLob19},
 	)
 }

@@ -8,7 +8,8 @@ create or replace package agentmem_record_read
                  package agentmem_search_keyword,
                  package agentmem_relation,
                  package agentmem_thread,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_READ: the read calls of the records contract

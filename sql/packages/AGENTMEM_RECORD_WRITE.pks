@@ -1,7 +1,8 @@
 create or replace package agentmem_record_write
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_thread)
+                 package agentmem_thread,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RECORD_WRITE: add_records (add and add_batches), add_user and

@@ -4,7 +4,8 @@ create or replace package agentmem_relation
                  package agentmem_record_edit,
                  package agentmem_search,
                  package agentmem_purge,
-                 package agentmem_thread)
+                 package agentmem_thread,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_RELATION: the relation calls (docs/protocol-relations.md, rules

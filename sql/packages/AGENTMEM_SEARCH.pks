@@ -1,7 +1,8 @@
 create or replace package agentmem_search
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_SEARCH: search of a store (docs/protocol-search.md, docs/search.md).

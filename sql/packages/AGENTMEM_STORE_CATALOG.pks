@@ -18,7 +18,8 @@ create or replace package agentmem_store_catalog
                  package agentmem_thread,
                  package agentmem_thread_card,
                  package agentmem_end_user,
-                 package agentmem_vpd)
+                 package agentmem_vpd,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

@@ -1,7 +1,10 @@
 create or replace package agentmem_thread
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_llm_prompt,
+                 package agentmem_llm_apply,
+                 package test_agentmem_llm)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules

@@ -341,6 +341,8 @@ as
     l_rel_xml   clob;
     l_msg_xml   clob;
     l_content   clob;
+    l_topics    json_array_t;
+    l_top_xml   clob;
     l_response  json_object_t := json_object_t();
   begin
     agentmem_util.reject_keys(l_req, 'thread,fallback_message_count,max_relevant_results,'
@@ -403,9 +405,21 @@ as
       l_msg_xml := case when i = 0 then null else l_msg_xml || chr(10) end
                    || message_xml(treat(l_messages.get(i) as json_object_t));
     end loop;
-    -- T44: the sections present, in this order, separated by LF.
+    -- T44: the sections present, in this order, separated by LF; topics
+    -- first (the order of the observed card, docs/llm.md).
+    l_topics := agentmem_llm_apply.thread_topics(l_store, l_thread.thread_id);
+    for i in 0 .. l_topics.get_size - 1 loop
+      if l_topics.get(i).is_string then
+        l_top_xml := case when l_top_xml is null then null else l_top_xml || chr(10) end
+                     || '<topic>' || xml_text(l_topics.get_string(i)) || '</topic>';
+      end if;
+    end loop;
+    if l_top_xml is not null then
+      l_content := '<topics>' || chr(10) || l_top_xml || chr(10) || '</topics>';
+    end if;
     if l_summary is not null then
-      l_content := '<summary>' || chr(10) || xml_text(l_summary) || chr(10) || '</summary>';
+      l_content := case when l_content is null then null else l_content || chr(10) end
+                   || '<summary>' || chr(10) || xml_text(l_summary) || chr(10) || '</summary>';
     end if;
     if l_rel_xml is not null then
       l_content := case when l_content is null then null else l_content || chr(10) end
@@ -417,7 +431,7 @@ as
     end if;
     agentmem_util.put_clob(l_response, 'summary', nvl(l_summary, empty_clob()));
     l_response.put('summary_source', l_source);
-    l_response.put('topics', json_array_t());
+    l_response.put('topics', l_topics);
     l_response.put('relevant_results', l_results);
     l_response.put('recent_messages', l_messages);
     agentmem_util.put_clob(l_response, 'content', nvl(l_content, empty_clob()));

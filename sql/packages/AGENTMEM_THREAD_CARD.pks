@@ -12,8 +12,8 @@ as
   --   * Token budgets are counted over the XML-like elements of the results
   --     with the one estimator (AGENTMEM_THREAD.estimate_tokens, T28).
   --   * The card's summary is AGENTMEM_THREAD.card_summary: the durable
-  --     summary, else the transcript fallback (T31); topics stay empty until
-  --     the LLM issue extracts them.
+  --     summary, else the transcript fallback (T31); topics are the ones
+  --     extraction stored on the thread (AGENTMEM_LLM_APPLY.thread_topics).
   ------------------------------------------------------------------------------
 
   -- dbms_agent_memory_store.thread_search: the search response of

@@ -34,6 +34,8 @@ as
              when dbms_agent_memory_store.co_privilege_missing then 'PRIVILEGE_MISSING'
              when dbms_agent_memory_store.co_store_broken then 'STORE_BROKEN'
              when dbms_agent_memory_store.co_embedding_failed then 'EMBEDDING_FAILED'
+             when dbms_agent_memory_store.co_llm_failed then 'LLM_FAILED'
+             when dbms_agent_memory_store.co_llm_output_invalid then 'LLM_OUTPUT_INVALID'
            end;
   end error_name;
 
@@ -105,6 +107,34 @@ as
     end if;
     return dbms_assert.enquote_name(str => dbms_assert.simple_sql_name(str => p_name), capitalize => true);
   end sql_name;
+
+  function sql_qualified_name(p_name in varchar2, p_what in varchar2 default 'name') return varchar2
+  is
+    co_part constant varchar2(200 char) :=
+      '[' || co_ascii_letters || '][' || co_ascii_letters || '0123456789_$#]*';
+    l_out   varchar2(400 char);
+    l_part  varchar2(128 char);
+  begin
+    -- One to three parts, each an unquoted identifier of at most 128 bytes
+    -- (checked before any part is cut out, so no part overflows l_part).
+    if p_name is null or lengthb(p_name) > 386
+       or not regexp_like(p_name, '^' || co_part || '(\.' || co_part || '){0,2}$', 'c') then
+      raise_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_name)
+        || ' must be function, package.function or schema.package.function, each part an unquoted identifier'
+        || ' (a letter, then letters, digits, _, $ or #)');
+    end if;
+    for i in 1 .. regexp_count(p_name, '\.') + 1 loop
+      if lengthb(regexp_substr(p_name, '[^.]+', 1, i)) > 128 then
+        raise_error(dbms_agent_memory_store.co_invalid_argument,
+          'INVALID_ARGUMENT: ' || p_what || ' ' || quoted(p_name) || ' has a part longer than 128 bytes');
+      end if;
+      l_part := regexp_substr(p_name, '[^.]+', 1, i);
+      l_out := case when i = 1 then null else l_out || '.' end
+               || dbms_assert.enquote_name(str => l_part, capitalize => true);
+    end loop;
+    return dbms_assert.qualified_sql_name(str => l_out);
+  end sql_qualified_name;
 
   function sql_schema(p_owner in varchar2, p_what in varchar2 default 'schema_owner') return varchar2
   is

@@ -19,7 +19,11 @@ create or replace package agentmem_util
                  package agentmem_thread,
                  package agentmem_thread_card,
                  package agentmem_end_user,
-                 package agentmem_vpd)
+                 package agentmem_vpd,
+                 package agentmem_llm,
+                 package agentmem_llm_prompt,
+                 package agentmem_llm_parse,
+                 package agentmem_llm_apply)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
@@ -73,6 +77,14 @@ as
   -- (DBMS_ASSERT.ENQUOTE_NAME with capitalize => true). Raises
   -- INVALID_ARGUMENT naming p_what when p_name breaks the rule.
   function sql_name(p_name in varchar2, p_what in varchar2 default 'identifier') return varchar2;
+
+  -- Returns a dotted name of 1 to 3 unquoted identifiers (function,
+  -- package.function, schema.package.function), each upper-cased and
+  -- enclosed in double quotes, checked by DBMS_ASSERT.QUALIFIED_SQL_NAME:
+  -- the name of a PL/SQL unit a dynamic block calls (the LLM function
+  -- provider). Raises INVALID_ARGUMENT naming p_what when a part breaks
+  -- the rule of sql_name or there are more than 3 parts.
+  function sql_qualified_name(p_name in varchar2, p_what in varchar2 default 'name') return varchar2;
 
   -- Returns "OWNER" for an existing schema (DBMS_ASSERT.SCHEMA_NAME).
   -- Raises INVALID_ARGUMENT naming p_what when the schema does not exist.

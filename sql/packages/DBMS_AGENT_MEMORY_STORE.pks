@@ -118,6 +118,19 @@ as
   e_embedding_failed exception;
   pragma exception_init(e_embedding_failed, -20112);
 
+  -- The thread's LLM provider failed (DBMS_VECTOR_CHAIN.UTL_TO_GENERATE_TEXT
+  -- or the configured PL/SQL function raised); the message names the
+  -- provider, the model and the Oracle error text (docs/llm.md).
+  co_llm_failed constant pls_integer := -20113;
+  e_llm_failed exception;
+  pragma exception_init(e_llm_failed, -20113);
+
+  -- The LLM's answer is not the JSON object the task's schema asks for; the
+  -- message names what was wrong. Nothing was written (docs/llm.md).
+  co_llm_output_invalid constant pls_integer := -20114;
+  e_llm_output_invalid exception;
+  pragma exception_init(e_llm_output_invalid, -20114);
+
   -- Subprograms ---------------------------------------------------------------
 
   -- Returns co_version, the release of this package.
