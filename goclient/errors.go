@@ -27,6 +27,9 @@ var (
 	ErrPrivilegeMissing        = errors.New("agentmemory: privilege missing")
 	ErrStoreBroken             = errors.New("agentmemory: store broken")
 	ErrEmbeddingFailed         = errors.New("agentmemory: embedding failed")
+	ErrLLMFailed               = errors.New("agentmemory: LLM failed")
+	ErrLLMOutputInvalid        = errors.New("agentmemory: LLM output invalid")
+	ErrExtractionTimeout       = errors.New("agentmemory: extraction timeout")
 )
 
 // errorClass ties one ORA-201xx code of the package to its name (the prefix
@@ -54,6 +57,9 @@ var errorClasses = []errorClass{
 	{20110, "PRIVILEGE_MISSING", ErrPrivilegeMissing},
 	{20111, "STORE_BROKEN", ErrStoreBroken},
 	{20112, "EMBEDDING_FAILED", ErrEmbeddingFailed},
+	{20113, "LLM_FAILED", ErrLLMFailed},
+	{20114, "LLM_OUTPUT_INVALID", ErrLLMOutputInvalid},
+	{20115, "EXTRACTION_TIMEOUT", ErrExtractionTimeout},
 }
 
 // ErrorCodeRange is the range of ORA codes reserved for the package.

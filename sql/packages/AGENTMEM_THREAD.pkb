@@ -625,7 +625,7 @@ as
 
   -- The text of the thread's latest VALID thread_summary record whose
   -- content has a string "text"; NULL when there is none (T30).
-  function durable_summary(p_store in t_store, p_thread in t_thread) return clob
+  function durable_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread) return clob
   is
     l_json clob;
     l_obj  json_object_t;

@@ -1,7 +1,8 @@
 create or replace package agentmem_thread
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
@@ -115,6 +116,10 @@ as
   -- p_to of p_sub.
   procedure copy_key(p_req in json_object_t, p_from in varchar2, p_sub in out nocopy json_object_t,
                      p_to in varchar2 default null);
+
+  -- The text of the thread's latest VALID thread_summary record; NULL when
+  -- there is none (T30). The LLM tasks read it as the running summary.
+  function durable_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread) return clob;
 
   -- The card's summary (T49): the durable summary when p_except_last is 0
   -- and one exists (p_source 'thread_summary'), else the transcript (T31)

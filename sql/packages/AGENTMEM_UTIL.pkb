@@ -34,6 +34,9 @@ as
              when dbms_agent_memory_store.co_privilege_missing then 'PRIVILEGE_MISSING'
              when dbms_agent_memory_store.co_store_broken then 'STORE_BROKEN'
              when dbms_agent_memory_store.co_embedding_failed then 'EMBEDDING_FAILED'
+             when dbms_agent_memory_store.co_llm_failed then 'LLM_FAILED'
+             when dbms_agent_memory_store.co_llm_output_invalid then 'LLM_OUTPUT_INVALID'
+             when dbms_agent_memory_store.co_extraction_timeout then 'EXTRACTION_TIMEOUT'
            end;
   end error_name;
 

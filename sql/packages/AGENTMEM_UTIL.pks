@@ -17,7 +17,8 @@ create or replace package agentmem_util
                  package agentmem_job_info,
                  package agentmem_relation,
                  package agentmem_thread,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.

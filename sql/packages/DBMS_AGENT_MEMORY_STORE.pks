@@ -118,6 +118,22 @@ as
   e_embedding_failed exception;
   pragma exception_init(e_embedding_failed, -20112);
 
+  -- The LLM provider failed (issue 13; added by the LLM engine).
+  co_llm_failed constant pls_integer := -20113;
+  e_llm_failed exception;
+  pragma exception_init(e_llm_failed, -20113);
+
+  -- The model's output is not the JSON the task expects; nothing was written.
+  co_llm_output_invalid constant pls_integer := -20114;
+  e_llm_output_invalid exception;
+  pragma exception_init(e_llm_output_invalid, -20114);
+
+  -- Background LLM tasks of the thread did not finish in time (delete_message
+  -- waits for them first, as the seed's TimeoutError).
+  co_extraction_timeout constant pls_integer := -20115;
+  e_extraction_timeout exception;
+  pragma exception_init(e_extraction_timeout, -20115);
+
   -- Subprograms ---------------------------------------------------------------
 
   -- Returns co_version, the release of this package.
@@ -241,8 +257,10 @@ as
   -- == Jobs (issue 15) ============================================================
   -- The store jobs (docs/operations.md): PURGE (every store, hourly, under a
   -- time budget), TEXT_OPTIMIZE (KEYWORD stores, nightly), TEXT_SYNC (KEYWORD
-  -- and HYBRID stores with MANUAL sync; created disabled). Each is created
-  -- from a shared scheduler program (AGENTMEM_<JOB>_P) with the store.
+  -- and HYBRID stores with MANUAL sync; created disabled), LLM_TASKS (every
+  -- store, every minute: runs the BACKGROUND LLM tasks of its threads,
+  -- docs/llm.md "Background queue"). Each is created from a shared scheduler
+  -- program (AGENTMEM_<JOB>_P) with the store.
 
   -- Scheduler entry point of every store job (the programs call it): runs
   -- job p_job of the store whose key is p_store_id ($DEFAULT: the default
@@ -255,7 +273,8 @@ as
   -- Runs job p_job of a store of the caller's schema now, in this session,
   -- by the path the scheduler takes, as a MANUAL run.
   --   p_request  null or {"batch_size": 1..100000 (PURGE, default 1000),
-  --              "time_budget_seconds": 1..86400 (PURGE, default 300)}
+  --              "time_budget_seconds": 1..86400 (PURGE default 300,
+  --              LLM_TASKS default 50)}
   -- Returns: {"run": {run_id, job, job_name, source, started_at, ended_at,
   --   outcome (SUCCEEDED | PARTIAL | FAILED | SKIPPED), rows_affected, error}}.
   -- Side effects: as purge_expired: an autonomous transaction that COMMITS
@@ -272,7 +291,7 @@ as
   function list_jobs(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
 
   -- The runs of a store's jobs, newest first:
-  --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC (default all),
+  --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC | LLM_TASKS (default all),
   --              "limit": 1..1000 (default 20)}
   -- Returns: {"runs": [run, ...]}. Side effects: none.
   -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING, PRIVILEGE_MISSING (not
