@@ -20,11 +20,15 @@ as
   --     so their validation, retrieval rows and lifecycle rules apply
   --     unchanged. The facade holds the savepoint.
   --
-  -- Seams left for the LLM issue (docs/protocol-threads.md section 9):
-  -- autonomous_linking true is refused here until a thread LLM exists;
-  -- memory extraction after add_messages, image captions and LLM summaries
-  -- are not performed (nothing is queued, nothing is faked); get_summary
-  -- reads a durable summary but never writes one.
+  -- The LLM work (issue 13, docs/protocol-threads.md section 9, T53-T57)
+  -- is AGENTMEM_LLM_TASKS': open_thread stores the thread's LLM
+  -- configuration; add_messages, update_message (content), add_image /
+  -- update_image without a description and add_memory's autonomous linking
+  -- call its hooks after their own writes, and delete_message waits for the
+  -- thread's background tasks first. A thread without an LLM behaves as
+  -- before (autonomous_linking true and description null on update_image
+  -- are refused). get_summary reads the durable summary, which the
+  -- UPDATE_SUMMARY task writes.
   ------------------------------------------------------------------------------
 
   -- Characters per token of the estimator (seed: "int(token_budget * 3.5)").

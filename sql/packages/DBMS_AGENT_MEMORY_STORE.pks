@@ -628,8 +628,13 @@ as
   -- Writes take a savepoint and are atomic; reads take none.
 
   -- Creates or opens a thread. p_request: {"thread_id"?, "user_id"?,
-  --   "agent_id"?, "metadata"?}; omitted ids are generated (32 lower-case
-  --   hex); an existing thread is returned with its stored scope.
+  --   "agent_id"?, "metadata"?, "llm"?, "memory_extraction_config"? (or the
+  --   deprecated inline extraction parameters), "max_message_token_length"?,
+  --   "message_shortening_input_token_limit"?, "image_input_limit_config"?}
+  --   (docs/llm.md "Configuration"); omitted ids are generated (32 lower-case
+  --   hex); an existing thread is returned with its stored scope and keeps
+  --   its stored LLM configuration (one given again is validated, not
+  --   applied).
   -- Returns: {"thread": <thread record>, "created": true|false}.
   -- Raises: INVALID_ARGUMENT; DUPLICATE_ID when user_id or agent_id differs
   --   from the existing thread's; NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED.
@@ -639,7 +644,11 @@ as
   -- Adds messages to the thread with its scope. p_request: {"thread",
   --   "messages": [{"role", "content", "id"?, "timestamp"?, "metadata"?}],
   --   "metadata"?, "ttl_days"?, "ttl_anchor"?}.
-  -- Returns: {"ids": [...], "warnings": [...]}.
+  -- Returns: {"ids": [...], "warnings": [...]}, plus "extraction": {"mode",
+  --   "task_ids", "memory_ids", "failed"} when LLM tasks ran or were queued
+  --   and "llm_tasks" for a client provider (docs/llm.md). The messages are
+  --   stored first; an LLM failure in INLINE mode keeps them (reported in
+  --   "failed").
   function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
@@ -760,6 +769,50 @@ as
   -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
   -- NULL. Every token budget of the thread calls uses it. Side effects: none.
   function estimate_tokens(p_text in clob) return pls_integer;
+
+  -- == LLM tasks of threads (issue 13, docs/llm.md) =============================
+  -- A thread opened with "llm" (and memory_extraction_config) turns its
+  -- writes into LLM tasks: thread_add_messages (memory extraction, summary),
+  -- thread_update_message (re-extraction), thread_add_image /
+  -- thread_update_image without a description (caption), thread_add_memory
+  -- (autonomous linking). INLINE tasks of a database or function provider
+  -- run in the call; BACKGROUND ones are rows of the store's LLM_TASK queue,
+  -- run by its LLM_TASKS job once the caller commits; a client provider's
+  -- tasks are returned in the response's "llm_tasks" ({"task_id", "kind",
+  -- "prompt"}) for the caller to run and hand back here.
+
+  -- Hands back the model output (or the failure) of client tasks.
+  --   p_request: {"thread", "results": [{"task_id", "output": raw model
+  --   text} | {"task_id", "error": text}]}.
+  -- Each output is parsed and applied as the database provider's would be; a
+  --   malformed one marks its task FAILED (error and output excerpt kept),
+  --   writes nothing and is reported in "failed", not raised. A task already
+  --   DONE is skipped (idempotent). Follow-up tasks (links after extraction)
+  --   come back in "llm_tasks".
+  -- Returns: {"memory_ids", "relation_ids", "summary_updated", "captions":
+  --   [image ids], "shortened": [{"message_id", "content"}], "failed":
+  --   [{"task_id", "error"}], "llm_tasks": [...]}.
+  -- Side effects: writes in the caller's transaction (savepoint; atomic).
+  -- Raises: NOT_FOUND (thread; a task_id that is not a task of the thread),
+  --   INVALID_ARGUMENT (request; a task the database runs, PENDING or
+  --   RUNNING), the errors of the record writes.
+  function thread_complete_llm_tasks(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+
+  -- Waits for the thread's background LLM tasks accepted (committed) before
+  --   the call: polls every 0.1 s growing to 1 s (DBMS_SESSION.SLEEP) until
+  --   none is PENDING or RUNNING, or the timeout passes. Failures count as
+  --   finished (seed). Tasks the caller has not committed are not waited for
+  --   (no job can run them yet): commit first.
+  --   p_request: {"thread", "timeout_seconds"?: 0..86400 (default 300) |
+  --   null (no bound)}.
+  -- Returns: {"done": bool, "pending": n, "failed": n, "completed": n,
+  --   "awaiting_client": n} (counts over the tasks accepted before the call;
+  --   "done" false = timed out; the Go client maps it to its timeout error).
+  -- Side effects: none (reads in autonomous transactions, writes nothing).
+  -- Raises: NOT_FOUND (thread), INVALID_ARGUMENT.
+  function thread_wait_for_memory_extraction(p_store_id in varchar2, p_request in clob,
+                                             p_schema_owner in varchar2 default null) return clob;
 
 end dbms_agent_memory_store;
 /
