@@ -171,12 +171,14 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
+@@packages/AGENTMEM_LLM_TASKS.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
 @@packages/AGENTMEM_SEARCH.pks
 @@packages/AGENTMEM_CHUNKS.pkb
 @@packages/AGENTMEM_FILTER.pkb
 @@scheduler/AGENTMEM_JOBS.pkb
 @@scheduler/AGENTMEM_JOB_INFO.pkb
+@@packages/AGENTMEM_LLM_TASKS.pkb
 @@scheduler/AGENTMEM_PURGE.pkb
 @@packages/AGENTMEM_RECORD_DATA.pkb
 @@packages/AGENTMEM_RECORD_EDIT.pkb
