@@ -899,7 +899,9 @@ as
     return json_object_t
   is
     l_state    json_object_t;
-    l_cfg      json_object_t := load_config(p_store, p_thread.thread_id, true, l_state);
+    -- Read without a lock first: a thread without an LLM is not locked
+    -- (its calls run concurrently as before issue 13).
+    l_cfg      json_object_t := load_config(p_store, p_thread.thread_id, false, l_state);
     l_mec      json_object_t;
     l_high     number;
     l_ext_low  number;
@@ -915,6 +917,8 @@ as
     if l_cfg is null then
       return json_object_t();   -- no LLM: nothing is due (as before issue 13)
     end if;
+    -- Again under the THREAD row lock: the counters change one call at a time.
+    l_cfg := load_config(p_store, p_thread.thread_id, true, l_state);
     l_mec := mec(l_cfg);
     execute immediate 'select nvl(max(m.seq_no), 0) from ' || tab(p_store, 'MESSAGE') || ' m where m.thread_id = :b_thread'
       into l_high
@@ -1159,6 +1163,7 @@ as
     l_captions json_array_t := json_array_t();
     l_short    json_array_t := json_array_t();
     l_entry    json_object_t;
+    l_applied  boolean;
     l_response json_object_t := json_object_t();
   begin
     agentmem_util.reject_keys(l_req, 'thread,results', co_op);
@@ -1223,6 +1228,7 @@ as
       end if;
       l_output := l_item.get_clob('output');
       l_input := json_object_t.parse(l_text);
+      l_applied := true;
       savepoint agentmem_llm_complete;
       begin
         l_parsed := agentmem_llm_parse.parse(l_kind, l_output);
@@ -1230,12 +1236,15 @@ as
         finish_task(l_store, l_task_id, l_result);
       exception
         when dbms_agent_memory_store.e_llm_output_invalid then
+          -- Malformed output: the task is FAILED with its excerpt, nothing
+          -- it wrote stays, and the call goes on (reported, not raised).
           l_error := substr(sqlerrm, 1, 4000);
           rollback to savepoint agentmem_llm_complete;
           fail_task(l_store, l_task_id, l_error, l_output, true);
           add_failed(l_out, l_task_id, l_error);
-          continue;
+          l_applied := false;
       end;
+      continue when not l_applied;
       tally(l_out, l_task_id, l_result);
       if l_kind = co_caption and l_result.has('caption_set') and l_result.get('caption_set').is_true then
         l_captions.append(l_input.get('image_id'));
