@@ -118,7 +118,7 @@ as
   -- MANUAL-sync text stores get the optional sync job.
   function store_kinds(p_store in agentmem_store_catalog.t_store) return agentmem_util.t_text_list
   is
-    l_kinds agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_llm);
+    l_kinds agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge);
   begin
     if p_store.config.search_strategy = agentmem_store_catalog.co_keyword then
       agentmem_util.append(l_kinds, co_optimize);
@@ -127,6 +127,9 @@ as
        and p_store.config.search_index_sync = agentmem_store_catalog.co_manual then
       agentmem_util.append(l_kinds, co_sync);
     end if;
+    -- Last, so the order of the jobs a store lists stays PURGE first and the
+    -- text jobs after it, as before issue 13.
+    agentmem_util.append(l_kinds, co_llm);
     return l_kinds;
   end store_kinds;
 
