@@ -502,6 +502,26 @@ as
     ut.expect(l_thread.get_boolean('created')).to_be_true();
   end wait_for_extraction;
 
+  procedure delete_after_tasks_finished
+  is
+    l_thread json_object_t := llm_thread('bg5', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('bg5', two_messages('bg5m'));
+    l_run    json_object_t;
+    l_del    json_object_t;
+  begin
+    commit;
+    l_run := run_llm_job;
+    ut.expect(task_count('bg5', 'DONE')).to_equal(2);
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_message(co_store,
+      '{"thread": "bg5", "message_id": "bg5m1"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(message_count('bg5')).to_equal(1);
+    ut.expect(memory_count('bg5'), 'derived memories stay (seed)').to_equal(2);
+    ut.expect(l_add.has('extraction')).to_be_true();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_after_tasks_finished;
+
   ------------------------------------------------------------------------------
   -- Client provider
   ------------------------------------------------------------------------------

@@ -102,6 +102,9 @@ as
   --%test(wait_for_memory_extraction: counts committed tasks; done after the job ran)
   procedure wait_for_extraction;
 
+  --%test(T57: delete_message on an LLM thread deletes once its background tasks are finished)
+  procedure delete_after_tasks_finished;
+
   --%endcontext
 
   --%context(client)
