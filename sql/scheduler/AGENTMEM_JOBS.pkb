@@ -251,8 +251,8 @@ as
     l_found   pls_integer;
   begin
     if not can_create_job then
-      agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are not purged,'
-        || ' the text index is not maintained and BACKGROUND LLM tasks are not run; ' || grant_hint(p_store.owner) || ' to create the jobs of the '
+      agentmem_util.append(p_warnings, 'CREATE JOB privilege missing: expired records stay hidden but are not purged'
+        || ' and the text index is not maintained; ' || grant_hint(p_store.owner) || ' to create the jobs of the '
         || agentmem_store_catalog.display_name(p_store));
       return;
     end if;
