@@ -379,6 +379,28 @@ as
     ut.expect(l_thread.get_boolean('created')).to_be_true();
   end autonomous_linking;
 
+  procedure shortening_prompt_copies
+  is
+    co_long    constant varchar2(200 char) := rpad('A very long message about pizza. ', 120, 'x');
+    l_thread   json_object_t := llm_thread('shr1', ', "max_message_token_length": 5, "memory_extraction_config":'
+      || ' {"enable_context_summary": false, "link_extraction_mode": "DISABLED", "memory_extraction_window": 2}');
+    l_response json_object_t;
+    l_text     clob;
+  begin
+    l_response := add_messages('shr1', '[{"role": "user", "content": "' || co_long || '", "id": "shr1m1"}]');
+    ut.expect(task_count('shr1', 'DONE', 'SHORTEN_MESSAGE')).to_equal(1);
+    ut.expect(task_count('shr1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(1);
+    -- The next extraction's window holds the long message again: its
+    -- shortened copy is reused, not asked for again.
+    l_response := add_messages('shr1', '[{"role": "assistant", "content": "Ok.", "id": "shr1m2"}]');
+    ut.expect(task_count('shr1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(2);
+    ut.expect(task_count('shr1', null, 'SHORTEN_MESSAGE')).to_equal(1);
+    execute immediate 'select content from uts_llm01_message where record_id = ''shr1m1''' into l_text;
+    ut.expect(l_text).to_equal(to_clob(co_long));
+    ut.expect(l_response.get_object('extraction').get_array('failed').get_size).to_equal(0);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end shortening_prompt_copies;
+
   procedure no_llm_no_task
   is
     l_thread   json_object_t := open_thread('{"thread_id": "nol1"}');

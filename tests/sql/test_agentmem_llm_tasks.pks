@@ -83,6 +83,9 @@ as
   --%test(T15: add_memory links with the thread's LLM by default; a failed link stores no memory)
   procedure autonomous_linking;
 
+  --%test(max_message_token_length: oversized prompt copies are shortened once per message; stored content unchanged)
+  procedure shortening_prompt_copies;
+
   --%test(no LLM: the thread calls write no task)
   procedure no_llm_no_task;
 
