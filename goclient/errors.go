@@ -29,6 +29,7 @@ var (
 	ErrEmbeddingFailed         = errors.New("agentmemory: embedding failed")
 	ErrLLMFailed               = errors.New("agentmemory: LLM failed")
 	ErrLLMOutputInvalid        = errors.New("agentmemory: LLM output invalid")
+	ErrExtractionTimeout       = errors.New("agentmemory: extraction timeout")
 )
 
 // errorClass ties one ORA-201xx code of the package to its name (the prefix
@@ -58,6 +59,7 @@ var errorClasses = []errorClass{
 	{20112, "EMBEDDING_FAILED", ErrEmbeddingFailed},
 	{20113, "LLM_FAILED", ErrLLMFailed},
 	{20114, "LLM_OUTPUT_INVALID", ErrLLMOutputInvalid},
+	{20115, "EXTRACTION_TIMEOUT", ErrExtractionTimeout},
 }
 
 // ErrorCodeRange is the range of ORA codes reserved for the package.

@@ -15,6 +15,7 @@ const (
 	JobPurge        JobKind = "PURGE"         // every store: deletes expired records, hourly, under a time budget
 	JobTextOptimize JobKind = "TEXT_OPTIMIZE" // KEYWORD stores: CTX_DDL.OPTIMIZE_INDEX FULL, nightly
 	JobTextSync     JobKind = "TEXT_SYNC"     // KEYWORD/HYBRID stores with MANUAL sync: created disabled
+	JobLLMTasks     JobKind = "LLM_TASKS"     // every store: runs the BACKGROUND LLM tasks of its threads, every minute
 )
 
 // Outcomes of a job run, as the job-run log records them.

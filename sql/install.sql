@@ -145,13 +145,16 @@ commit;
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
+prompt == agentmem install: migration 3 (000003_llm_tasks_job)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 1);
+commit;
+@@migrations/000003_llm_tasks_job.up.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 0);
+commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
-	            	@@ -1,2 +1,2 @@
-	            	@@ -7,3 +7,2 @@
-	            	@@ -20,3 +19,2 @@
-	            	@@ -24,3 +22,2 @@
-	            	@@ -43,3 +40,2 @@
 @@packages/AGENTMEM_FILTER.pks
 @@packages/AGENTMEM_LLM.pks
 @@packages/AGENTMEM_LLM_PARSE.pks
@@ -175,6 +178,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
+@@packages/AGENTMEM_LLM_TASKS.pks
 @@packages/AGENTMEM_VPD.pks
 @@packages/DBMS_AGENT_MEMORY_STORE.pks
 @@packages/AGENTMEM_SEARCH.pks
@@ -187,6 +191,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_LLM_APPLY.pkb
 @@packages/AGENTMEM_LLM_PARSE.pkb
 @@packages/AGENTMEM_LLM_PROMPT.pkb
+@@packages/AGENTMEM_LLM_TASKS.pkb
 @@scheduler/AGENTMEM_PURGE.pkb
 @@packages/AGENTMEM_RECORD_DATA.pkb
 @@packages/AGENTMEM_RECORD_EDIT.pkb

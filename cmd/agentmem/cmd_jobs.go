@@ -17,8 +17,9 @@ const jobsUsage = `
 Usage: agentmem jobs list|history|run|enable|disable [flags]
 
 The database jobs of the stores (docs/operations.md): PURGE (every store,
-hourly, under a time budget), TEXT_OPTIMIZE (KEYWORD stores, nightly) and
-TEXT_SYNC (KEYWORD/HYBRID stores with MANUAL sync; created disabled).
+hourly, under a time budget), TEXT_OPTIMIZE (KEYWORD stores, nightly),
+TEXT_SYNC (KEYWORD/HYBRID stores with MANUAL sync; created disabled) and
+LLM_TASKS (every store, every minute: the BACKGROUND LLM tasks, docs/llm.md).
 
   list      each job's state, schedule, next run, last run and last error
   history   the job-run log (AGENTMEM_JOB_RUNS), newest first
@@ -32,7 +33,7 @@ Flags:
   --store ID      one store (--store "" is the default store); without it,
                   every store of the schema
   --owner USER    another schema's stores (list, history: runtime users)
-  --job JOB       purge | text_optimize | text_sync (required by run,
+  --job JOB       purge | text_optimize | text_sync | llm_tasks (required by run,
                   enable, disable; filters history)
   --limit N       history: at most N runs per store (default 20)
   --batch N       run purge: records per batch, one transaction each
@@ -108,7 +109,7 @@ func runJobs(ctx context.Context, env *cliEnv, args []string) error {
 	case "list", "history":
 	case "run", "enable", "disable":
 		if f.job == "" {
-			return usagef("jobs %s needs --job purge|text_optimize|text_sync", sub)
+			return usagef("jobs %s needs --job purge|text_optimize|text_sync|llm_tasks", sub)
 		}
 		if f.owner != "" {
 			return usagef("jobs %s works on the connected schema's stores only (no --owner): run it as the owner", sub)

@@ -47,7 +47,7 @@ as
   is
   begin
     return agentmem_util.t_text_list('THREAD', 'MESSAGE', 'MEMORY', 'ACTOR_PROFILE',
-                                     'THREAD_SUMMARY', 'DOCUMENT', 'RECORD_CHUNKS', 'RELATION');
+                                     'THREAD_SUMMARY', 'DOCUMENT', 'RECORD_CHUNKS', 'RELATION', 'LLM_TASK');
   end table_bases;
 
   function table_doc(p_base in varchar2) return varchar2
@@ -62,6 +62,7 @@ as
       when 'DOCUMENT' then 'agentmem: images (bytes, MIME type, description), optionally parts of a message'
       when 'RECORD_CHUNKS' then 'agentmem: retrieval rows: chunks of the search text of records, with scope copies and optional vectors'
       when 'RELATION' then 'agentmem: typed directed relations between memory-like records'
+      when 'LLM_TASK' then 'agentmem: LLM work of threads (extraction, summaries, links, captions, shortening): the background queue and the client tasks'
     end;
   end table_doc;
 
@@ -175,6 +176,23 @@ as
     column_doc(l_docs, 'RELATION', 'EVENT_TIMESTAMP', 'caller event time, stored in UTC; NULL = none');
     column_doc(l_docs, 'RELATION', 'CREATED_AT', 'when the relation was stored (database time)');
     column_doc(l_docs, 'RELATION', 'UPDATED_AT', 'when the relation last changed (database time)');
+
+    column_doc(l_docs, 'LLM_TASK', 'TASK_ID', 'task id (32 hex characters)');
+    column_doc(l_docs, 'LLM_TASK', 'ORDER_SEQ', 'stable creation order (identity); the queue runs tasks in this order');
+    column_doc(l_docs, 'LLM_TASK', 'THREAD_ID', 'thread the task works for; deleting the thread deletes its tasks');
+    scope_docs(l_docs, 'LLM_TASK');
+    column_doc(l_docs, 'LLM_TASK', 'KIND', 'EXTRACT_MEMORIES, UPDATE_SUMMARY, LINK_MEMORIES, CAPTION_IMAGE or SHORTEN_MESSAGE');
+    column_doc(l_docs, 'LLM_TASK', 'STATUS', 'PENDING (queued), RUNNING (claimed by a job run), AWAITING_CLIENT (the client runs the model), DONE or FAILED');
+    column_doc(l_docs, 'LLM_TASK', 'RUN_MODE', 'INLINE (ran in the call that made it) or BACKGROUND (run by the LLM_TASKS job)');
+    column_doc(l_docs, 'LLM_TASK', 'INPUT', 'task input object (JSON) the prompt is built from');
+    column_doc(l_docs, 'LLM_TASK', 'ATTEMPTS', 'runs started so far');
+    column_doc(l_docs, 'LLM_TASK', 'MAX_ATTEMPTS', 'runs allowed before the task is FAILED');
+    column_doc(l_docs, 'LLM_TASK', 'NEXT_ATTEMPT_AT', 'earliest time of the next run (backoff after a failed run; lease end while RUNNING)');
+    column_doc(l_docs, 'LLM_TASK', 'LAST_ERROR', 'error of the last failed run');
+    column_doc(l_docs, 'LLM_TASK', 'OUTPUT_EXCERPT', 'start of the model output of the last failed run (truncated)');
+    column_doc(l_docs, 'LLM_TASK', 'RESULT', 'what the applied task wrote (JSON): memory ids, relation ids, summary, caption, shortened text');
+    column_doc(l_docs, 'LLM_TASK', 'CREATED_AT', 'when the task was accepted (database time)');
+    column_doc(l_docs, 'LLM_TASK', 'UPDATED_AT', 'when the task last changed (database time)');
     return l_docs;
   end column_docs;
 
@@ -198,6 +216,8 @@ as
     c('RECORD_CHUNKS', 'SEQ_CK'); c('RECORD_CHUNKS', 'STATUS_CK');
     c('RELATION', 'PK'); c('RELATION', 'ADDRESS_UK'); c('RELATION', 'SOURCE_TYPE_CK');
     c('RELATION', 'TARGET_TYPE_CK');
+    c('LLM_TASK', 'PK'); c('LLM_TASK', 'THREAD_FK'); c('LLM_TASK', 'KIND_CK'); c('LLM_TASK', 'STATUS_CK');
+    c('LLM_TASK', 'MODE_CK'); c('LLM_TASK', 'ATTEMPTS_CK');
   end add_constraints;
 
   -- Secondary indexes: one per access path of the record API (scope
@@ -235,6 +255,9 @@ as
     i('RECORD_CHUNKS', 'AGENT_IX', 'AGENT_ID');
     i('RECORD_CHUNKS', 'EXPIRES_IX', 'EXPIRES_AT');
     i('RELATION', 'TARGET_IX', 'TARGET_ID, TARGET_TYPE');
+    -- The job's claim (status, then due time) and a thread's waits.
+    i('LLM_TASK', 'QUEUE_IX', 'STATUS, NEXT_ATTEMPT_AT');
+    i('LLM_TASK', 'THREAD_IX', 'THREAD_ID, STATUS');
   end add_indexes;
 
   function expected_objects(p_prefix in varchar2, p_config in t_config) return t_object_list

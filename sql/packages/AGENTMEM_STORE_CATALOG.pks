@@ -19,7 +19,8 @@ create or replace package agentmem_store_catalog
                  package agentmem_thread_card,
                  package agentmem_end_user,
                  package agentmem_vpd,
-                 package agentmem_llm_apply)
+                 package agentmem_llm_apply,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.
@@ -36,7 +37,7 @@ as
 
   -- Version of the managed schema this package creates. A new version adds
   -- an upgrade step in AGENTMEM_STORE_DDL (one procedure and one line).
-  co_schema_version constant pls_integer := 2;
+  co_schema_version constant pls_integer := 3;
 
   -- Registry key of the unprefixed default store (memory_store_id NULL).
   co_default_key constant varchar2(16 char) := '$DEFAULT';

@@ -253,6 +253,35 @@ as
           || 'constraint ' || agentmem_util.sql_name(p_prefix || 'RELATION_TARGET_TYPE_CK')
           || ' check (target_type in ' || co_memory_types || ')'
           || ')';
+      when 'LLM_TASK' then
+        -- Schema version 3 (issue 13): the LLM work queue of the store
+        -- (AGENTMEM_LLM_TASKS, docs/llm.md "Background queue"). RUN_MODE,
+        -- not MODE: MODE is an Oracle reserved word.
+        execute immediate 'create table ' || agentmem_util.sql_object(p_owner, p_prefix || 'LLM_TASK') || ' ('
+          || 'task_id varchar2(32 char) not null, order_seq number generated always as identity, '
+          || 'thread_id varchar2(128 char) not null, '
+          || co_scope_columns
+          || 'kind varchar2(16 char) not null, status varchar2(15 char) not null, '
+          || 'run_mode varchar2(10 char) not null, input json not null, '
+          || 'attempts number(4) default 0 not null, max_attempts number(4) default 5 not null, '
+          || 'next_attempt_at timestamp(6) with time zone default systimestamp not null, '
+          || 'last_error varchar2(4000 char), output_excerpt varchar2(4000 char), result json, '
+          || 'created_at timestamp(6) with time zone default systimestamp not null, '
+          || 'updated_at timestamp(6) with time zone default systimestamp not null, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_PK') || ' primary key (task_id), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_THREAD_FK')
+          || ' foreign key (thread_id) references ' || agentmem_util.sql_object(p_owner, p_prefix || 'THREAD')
+          || ' (record_id) on delete cascade, '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_KIND_CK')
+          || ' check (kind in (''EXTRACT_MEMORIES'', ''UPDATE_SUMMARY'', ''LINK_MEMORIES'', ''CAPTION_IMAGE'','
+          || ' ''SHORTEN_MESSAGE'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_STATUS_CK')
+          || ' check (status in (''PENDING'', ''RUNNING'', ''AWAITING_CLIENT'', ''DONE'', ''FAILED'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_MODE_CK')
+          || ' check (run_mode in (''INLINE'', ''BACKGROUND'')), '
+          || 'constraint ' || agentmem_util.sql_name(p_prefix || 'LLM_TASK_ATTEMPTS_CK')
+          || ' check (attempts >= 0 and max_attempts >= 1)'
+          || ')';
     end case;
   end create_table;
 
@@ -544,6 +573,17 @@ as
     ensure_objects(p_store, p_store.config, p_actions);
   end upgrade_step_2;
 
+  -- Version 3 (issue 13): the LLM task table <prefix>LLM_TASK, created by
+  -- ensure_objects like every absent table (empty: no thread of an older
+  -- store has an LLM configured). The store's LLM_TASKS job is created by
+  -- ensure_job, which every lifecycle path runs after the upgrade steps.
+  procedure upgrade_step_3(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  is
+  begin
+    add_lifecycle_column(p_store, p_actions);
+    ensure_objects(p_store, p_store.config, p_actions);
+  end upgrade_step_3;
+
   -- Commits each step's registry update, inside the autonomous transaction
   -- of the calling lifecycle procedure.
   -- agentmem:commits
@@ -555,6 +595,7 @@ as
       case l_version
         when 1 then upgrade_step_1(p_store, p_actions);
         when 2 then upgrade_step_2(p_store, p_actions);
+        when 3 then upgrade_step_3(p_store, p_actions);
       end case;
       p_store.schema_version := l_version;
       execute immediate

@@ -117,6 +117,25 @@ as
     return p_records.get(0);
   end first_record;
 
+  -- p_response (a response object's JSON) with the keys of p_keys added:
+  -- what the LLM tasks add to a write's response ("llm_tasks",
+  -- "extraction", ...). Unchanged when p_keys is empty (no LLM).
+  function with_keys(p_response in clob, p_keys in json_object_t) return clob
+  is
+    l_response json_object_t;
+    l_keys     json_key_list;
+  begin
+    if p_keys is null or p_keys.get_size = 0 then
+      return p_response;
+    end if;
+    l_response := json_object_t.parse(p_response);
+    l_keys := p_keys.get_keys;
+    for i in 1 .. l_keys.count loop
+      l_response.put(l_keys(i), p_keys.get(l_keys(i)));
+    end loop;
+    return l_response.to_clob;
+  end with_keys;
+
   ------------------------------------------------------------------------------
   -- open_thread (T4-T8)
   ------------------------------------------------------------------------------
@@ -163,13 +182,17 @@ as
     l_sub      json_object_t := json_object_t();
     l_contents json_array_t := json_array_t();
     l_ignored  clob;
+    l_config   json_object_t;
     l_response json_object_t := json_object_t();
   begin
-    agentmem_util.reject_keys(l_req, 'thread_id,user_id,agent_id,metadata', 'open_thread');
+    agentmem_util.reject_keys(l_req, 'thread_id,user_id,agent_id,metadata,' || agentmem_llm_tasks.co_thread_keys,
+                              'open_thread');
     l_id := optional_id(l_req, 'thread_id');
     l_user := optional_id(l_req, 'user_id');
     l_agent := optional_id(l_req, 'agent_id');
     agentmem_util.get_object(l_req, 'metadata', null, l_meta, l_present, l_is_null);
+    -- T53: the LLM configuration (NULL when the request has none of its keys).
+    l_config := agentmem_llm_tasks.thread_config(l_req);
     l_store := agentmem_record_read.usable_store(p_store_id, p_schema_owner);
     if l_id is not null and find_thread(l_store, l_id, l_thread) then
       check_scope(l_req, 'user_id', l_user, l_thread.user_id, l_id);
@@ -191,8 +214,13 @@ as
       l_sub.put('agent_ids', l_agent);
       copy_key(l_req, 'metadata', l_sub);
       l_ignored := agentmem_record_write.add_records(p_store_id, l_sub.to_clob, p_schema_owner);
+      if l_config is not null then
+        agentmem_llm_tasks.save_config(l_store, l_id, l_config);
+      end if;
       l_created := true;
     end if;
+    -- T54: an existing thread keeps its stored configuration, as its metadata
+    -- (T7): a configuration given on reopening is validated, not applied.
     l_response.put('thread', first_record(agentmem_record_read.records_json(
       l_store, 'thread', agentmem_util.t_text_list(l_id), false)));
     l_response.put('created', l_created);
@@ -220,6 +248,7 @@ as
     l_store    t_store;
     l_thread   t_thread;
     l_sub      json_object_t := json_object_t();
+    l_added    clob;
   begin
     agentmem_util.reject_keys(l_req, 'thread,messages,metadata,ttl_days,ttl_anchor', co_op);
     l_id := thread_key(l_req, co_op);
@@ -270,7 +299,10 @@ as
     put_id(l_sub, 'thread_ids', l_thread.thread_id);
     put_id(l_sub, 'user_ids', l_thread.user_id);
     put_id(l_sub, 'agent_ids', l_thread.agent_id);
-    return agentmem_record_write.add_records(p_store_id, l_sub.to_clob, p_schema_owner);
+    l_added := agentmem_record_write.add_records(p_store_id, l_sub.to_clob, p_schema_owner);
+    -- T55: the raw messages are stored first (seed); then the due LLM tasks
+    -- run (INLINE), are queued (BACKGROUND) or handed out (client).
+    return with_keys(l_added, agentmem_llm_tasks.after_messages(l_store, l_thread));
   end add_messages;
 
   ------------------------------------------------------------------------------
@@ -317,6 +349,9 @@ as
     l_rel       json_object_t := json_object_t();
     l_response  json_object_t := json_object_t();
     l_link_keys agentmem_util.t_text_list := agentmem_util.t_text_list('link_id', 'link_timestamp', 'link_metadata');
+    l_auto      boolean;
+    l_auto_set  boolean;
+    l_linking   json_object_t;
   begin
     agentmem_util.reject_keys(l_req,
       'thread,content,memory_type,user_id,agent_id,thread_id,memory_id,metadata,timestamp,ttl_days,ttl_anchor,'
@@ -324,11 +359,10 @@ as
     l_id := thread_key(l_req, co_op);
     agentmem_util.require_key(l_req, 'content', co_op);
     l_type := choice(l_req, 'memory_type', co_memory_types, 'memory');
-    -- T15: the seam of autonomous linking; no thread LLM exists yet.
-    if agentmem_util.get_flag(l_req, 'autonomous_linking') then
-      fail('INVALID_ARGUMENT: autonomous_linking true needs the thread''s LLM, and no LLM is configured;'
-           || ' omit autonomous_linking or pass false');
-    end if;
+    -- T15: autonomous linking; omitted (or null) = on when the thread has
+    -- an LLM (seed), decided once the thread is read.
+    l_auto := agentmem_util.get_flag(l_req, 'autonomous_linking');
+    l_auto_set := l_req.has('autonomous_linking') and not l_req.get('autonomous_linking').is_null;
     -- T13: memory_id_to_link and link_type together; the link keys only with them.
     if l_req.has('memory_id_to_link') <> l_req.has('link_type') then
       fail('INVALID_ARGUMENT: memory_id_to_link and link_type must be given together'
@@ -346,6 +380,15 @@ as
       end loop;
     end if;
     l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    if l_auto or not l_auto_set then
+      if agentmem_llm_tasks.has_llm(l_store, l_thread.thread_id) then
+        l_auto := true;
+      elsif l_auto then
+        fail('INVALID_ARGUMENT: autonomous_linking true needs the thread''s LLM, and no LLM is configured for thread '
+             || agentmem_util.shown_text(l_thread.thread_id) || ' (open_thread with llm configures one);'
+             || ' omit autonomous_linking or pass false');
+      end if;
+    end if;
     l_base := l_thread;
     if l_target is not null then
       -- T14: the target is a memory-like record of this thread; omitted
@@ -400,6 +443,12 @@ as
         agentmem_relation.add_relations(p_store_id, l_rel.to_clob, p_schema_owner)).get_array('relation_ids').get(0));
     end if;
     l_response.put('warnings', l_added.get_array('warnings'));
+    if l_auto then
+      -- T15: the LINK_MEMORIES task, run now; if it fails the memory is not
+      -- stored either (seed; the facade's savepoint undoes the call).
+      l_linking := agentmem_llm_tasks.link_memory(l_store, l_thread, l_new_id);
+      return with_keys(l_response.to_clob, l_linking);
+    end if;
     return l_response.to_clob;
   end add_memory;
 
@@ -560,6 +609,7 @@ as
     l_thread   t_thread;
     l_type     varchar2(16 char);
     l_sub      json_object_t := json_object_t();
+    l_updated  clob;
     l_response json_object_t := json_object_t();
   begin
     agentmem_util.reject_keys(l_req, 'thread,' || l_key || ',' || l_fields, l_op);
@@ -591,7 +641,12 @@ as
     end if;
     l_sub.put('record_type', l_type);
     l_sub.put('record_id', l_rec_id);
-    return agentmem_record_edit.update_record(p_store_id, l_sub.to_clob, p_schema_owner);
+    l_updated := agentmem_record_edit.update_record(p_store_id, l_sub.to_clob, p_schema_owner);
+    if p_kind = 'message' and l_req.has('content') then
+      -- T56: re-extraction from the edited message (seed).
+      return with_keys(l_updated, agentmem_llm_tasks.after_message_update(l_store, l_thread, l_rec_id));
+    end if;
+    return l_updated;
   end update_owned;
 
   function delete_owned(p_kind in varchar2, p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2)
@@ -615,6 +670,11 @@ as
     l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
     l_type := owned_type(l_store, kind_base(p_kind), l_rec_id, l_thread);
     if l_type is not null then
+      -- T57: a message waits for the thread's earlier background LLM tasks
+      -- (seed; EXTRACTION_TIMEOUT after 300 s, nothing deleted).
+      if p_kind = 'message' and agentmem_llm_tasks.has_llm(l_store, l_thread.thread_id) then
+        agentmem_llm_tasks.wait_before_delete(l_store, l_thread.thread_id);
+      end if;
       -- T22-T24: delete_record's rules (retrieval rows, relations, image parts).
       l_deleted := agentmem_record_edit.delete_one(l_store, l_type, l_rec_id, false);
     end if;
@@ -628,7 +688,7 @@ as
 
   -- The text of the thread's latest VALID thread_summary record whose
   -- content has a string "text"; NULL when there is none (T30).
-  function durable_summary(p_store in t_store, p_thread in t_thread) return clob
+  function durable_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread) return clob
   is
     l_json clob;
     l_obj  json_object_t;
@@ -891,6 +951,12 @@ as
     l_added := json_object_t.parse(agentmem_record_write.add_records(p_store_id, l_sub.to_clob, p_schema_owner));
     l_response.put('id', l_added.get_array('ids').get(0));
     l_response.put('warnings', l_added.get_array('warnings'));
+    if not l_req.has('description') or l_req.get('description').is_null then
+      -- T35: no description: the thread's LLM captions the image (a
+      -- CAPTION_IMAGE task); without an LLM it stays without one.
+      return with_keys(l_response.to_clob, agentmem_llm_tasks.caption_image(l_store, l_thread,
+        substr(l_added.get_array('ids').get_string(0), 1, 128)));
+    end if;
     return l_response.to_clob;
   end add_image;
 
@@ -911,6 +977,8 @@ as
     l_thread   t_thread;
     l_stored   json_object_t;
     l_sub      json_object_t := json_object_t();
+    l_caption  boolean;
+    l_updated  clob;
     l_response json_object_t := json_object_t();
   begin
     agentmem_util.reject_keys(l_req,
@@ -926,10 +994,10 @@ as
       fail('INVALID_ARGUMENT: mime_type ' || agentmem_util.shown(l_req.get('mime_type'))
            || ' must be one of image/png, image/jpeg, image/webp');
     end if;
+    l_caption := l_req.has('description') and l_req.get('description').is_null;
     if l_req.has('description') then
-      if l_req.get('description').is_null then
-        fail('INVALID_ARGUMENT: description null asks the thread''s LLM for a new caption, and no LLM is'
-             || ' configured; omit description to keep it, or pass the new text');
+      if l_caption then
+        null;   -- T41: a new caption from the thread's LLM (checked below, once the thread is read)
       elsif not l_req.get('description').is_string then
         fail('INVALID_ARGUMENT: description ' || agentmem_util.shown(l_req.get('description'))
              || ' must be a string');
@@ -937,16 +1005,23 @@ as
     end if;
     agentmem_util.get_object(l_req, 'metadata', null, l_meta, l_present, l_is_null);
     copy_key(l_req, 'image', l_sub, 'content');
-    copy_key(l_req, 'description', l_sub, 'index_text');
+    if not l_caption then
+      copy_key(l_req, 'description', l_sub, 'index_text');
+    end if;
     copy_key(l_req, 'metadata', l_sub);
     copy_key(l_req, 'timestamp', l_sub);
     copy_key(l_req, 'ttl_days', l_sub);
     copy_key(l_req, 'ttl_anchor', l_sub);
-    if l_sub.get_size = 0 then
+    if l_sub.get_size = 0 and not l_caption then
       fail('INVALID_ARGUMENT: ' || co_op || ' needs at least one of image (with mime_type), description, metadata,'
            || ' timestamp, ttl_days, ttl_anchor');
     end if;
     l_thread := load_thread(p_store_id, p_schema_owner, l_id, l_store);
+    if l_caption and not agentmem_llm_tasks.has_llm(l_store, l_thread.thread_id) then
+      fail('INVALID_ARGUMENT: description null asks the thread''s LLM for a new caption, and no LLM is configured'
+           || ' for thread ' || agentmem_util.shown_text(l_thread.thread_id) || '; omit description to keep it,'
+           || ' or pass the new text');
+    end if;
     if owned_type(l_store, 'DOCUMENT', l_img_id, l_thread) is null then
       l_response.put('updated', 0);
       l_response.put('warnings', json_array_t());
@@ -966,9 +1041,19 @@ as
       l_meta.put('image_mime_type', l_req.get_string('mime_type'));
       l_sub.put('metadata', l_meta);
     end if;
-    l_sub.put('record_type', 'image');
-    l_sub.put('record_id', l_img_id);
-    return agentmem_record_edit.update_record(p_store_id, l_sub.to_clob, p_schema_owner);
+    if l_sub.get_size = 0 then
+      -- Only a new caption is asked for: the image is unchanged until the
+      -- task sets it.
+      l_updated := '{"updated": 1, "warnings": []}';
+    else
+      l_sub.put('record_type', 'image');
+      l_sub.put('record_id', l_img_id);
+      l_updated := agentmem_record_edit.update_record(p_store_id, l_sub.to_clob, p_schema_owner);
+    end if;
+    if l_caption then
+      return with_keys(l_updated, agentmem_llm_tasks.caption_image(l_store, l_thread, l_img_id));
+    end if;
+    return l_updated;
   end update_image;
 
   function list_images(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob

@@ -4,7 +4,8 @@ create or replace package agentmem_thread
                  package agentmem_thread_card,
                  package agentmem_llm_prompt,
                  package agentmem_llm_apply,
-                 package test_agentmem_llm)
+                 package test_agentmem_llm,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_THREAD: the thread handle (docs/protocol-threads.md, rules
@@ -22,11 +23,15 @@ as
   --     so their validation, retrieval rows and lifecycle rules apply
   --     unchanged. The facade holds the savepoint.
   --
-  -- Seams left for the LLM issue (docs/protocol-threads.md section 9):
-  -- autonomous_linking true is refused here until a thread LLM exists;
-  -- memory extraction after add_messages, image captions and LLM summaries
-  -- are not performed (nothing is queued, nothing is faked); get_summary
-  -- reads a durable summary but never writes one.
+  -- The LLM work (issue 13, docs/protocol-threads.md section 9, T53-T57)
+  -- is AGENTMEM_LLM_TASKS': open_thread stores the thread's LLM
+  -- configuration; add_messages, update_message (content), add_image /
+  -- update_image without a description and add_memory's autonomous linking
+  -- call its hooks after their own writes, and delete_message waits for the
+  -- thread's background tasks first. A thread without an LLM behaves as
+  -- before (autonomous_linking true and description null on update_image
+  -- are refused). get_summary reads the durable summary, which the
+  -- UPDATE_SUMMARY task writes.
   ------------------------------------------------------------------------------
 
   -- Characters per token of the estimator (seed: "int(token_budget * 3.5)").
@@ -118,6 +123,10 @@ as
   -- p_to of p_sub.
   procedure copy_key(p_req in json_object_t, p_from in varchar2, p_sub in out nocopy json_object_t,
                      p_to in varchar2 default null);
+
+  -- The text of the thread's latest VALID thread_summary record; NULL when
+  -- there is none (T30). The LLM tasks read it as the running summary.
+  function durable_summary(p_store in agentmem_store_catalog.t_store, p_thread in t_thread) return clob;
 
   -- The card's summary (T49): the durable summary when p_except_last is 0
   -- and one exists (p_source 'thread_summary'), else the transcript (T31)

@@ -36,6 +36,7 @@ as
              when dbms_agent_memory_store.co_embedding_failed then 'EMBEDDING_FAILED'
              when dbms_agent_memory_store.co_llm_failed then 'LLM_FAILED'
              when dbms_agent_memory_store.co_llm_output_invalid then 'LLM_OUTPUT_INVALID'
+             when dbms_agent_memory_store.co_extraction_timeout then 'EXTRACTION_TIMEOUT'
            end;
   end error_name;
 

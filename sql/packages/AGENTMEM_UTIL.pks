@@ -23,7 +23,8 @@ create or replace package agentmem_util
                  package agentmem_llm,
                  package agentmem_llm_prompt,
                  package agentmem_llm_parse,
-                 package agentmem_llm_apply)
+                 package agentmem_llm_apply,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.

@@ -779,5 +779,27 @@ as
     return agentmem_thread.estimate_tokens(p_text);
   end estimate_tokens;
 
+  function thread_complete_llm_tasks(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_complete_llm_tasks;
+    l_response := agentmem_llm_tasks.complete_tasks(p_store_id, p_request, p_schema_owner);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_complete_llm_tasks;
+      raise;
+  end thread_complete_llm_tasks;
+
+  -- Writes nothing (its counts run in autonomous transactions): no savepoint.
+  function thread_wait_for_memory_extraction(p_store_id in varchar2, p_request in clob,
+                                             p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_llm_tasks.wait_for_extraction(p_store_id, p_request, p_schema_owner);
+  end thread_wait_for_memory_extraction;
+
 end dbms_agent_memory_store;
 /

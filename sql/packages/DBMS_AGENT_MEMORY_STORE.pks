@@ -131,6 +131,12 @@ as
   e_llm_output_invalid exception;
   pragma exception_init(e_llm_output_invalid, -20114);
 
+  -- Background LLM tasks of the thread did not finish in time (delete_message
+  -- waits for them first, as the seed's TimeoutError).
+  co_extraction_timeout constant pls_integer := -20115;
+  e_extraction_timeout exception;
+  pragma exception_init(e_extraction_timeout, -20115);
+
   -- Subprograms ---------------------------------------------------------------
 
   -- Returns co_version, the release of this package.
@@ -254,8 +260,10 @@ as
   -- == Jobs (issue 15) ============================================================
   -- The store jobs (docs/operations.md): PURGE (every store, hourly, under a
   -- time budget), TEXT_OPTIMIZE (KEYWORD stores, nightly), TEXT_SYNC (KEYWORD
-  -- and HYBRID stores with MANUAL sync; created disabled). Each is created
-  -- from a shared scheduler program (AGENTMEM_<JOB>_P) with the store.
+  -- and HYBRID stores with MANUAL sync; created disabled), LLM_TASKS (every
+  -- store, every minute: runs the BACKGROUND LLM tasks of its threads,
+  -- docs/llm.md "Background queue"). Each is created from a shared scheduler
+  -- program (AGENTMEM_<JOB>_P) with the store.
 
   -- Scheduler entry point of every store job (the programs call it): runs
   -- job p_job of the store whose key is p_store_id ($DEFAULT: the default
@@ -268,7 +276,8 @@ as
   -- Runs job p_job of a store of the caller's schema now, in this session,
   -- by the path the scheduler takes, as a MANUAL run.
   --   p_request  null or {"batch_size": 1..100000 (PURGE, default 1000),
-  --              "time_budget_seconds": 1..86400 (PURGE, default 300)}
+  --              "time_budget_seconds": 1..86400 (PURGE default 300,
+  --              LLM_TASKS default 50)}
   -- Returns: {"run": {run_id, job, job_name, source, started_at, ended_at,
   --   outcome (SUCCEEDED | PARTIAL | FAILED | SKIPPED), rows_affected, error}}.
   -- Side effects: as purge_expired: an autonomous transaction that COMMITS
@@ -285,7 +294,7 @@ as
   function list_jobs(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
 
   -- The runs of a store's jobs, newest first:
-  --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC (default all),
+  --   p_request  null or {"job": PURGE | TEXT_OPTIMIZE | TEXT_SYNC | LLM_TASKS (default all),
   --              "limit": 1..1000 (default 20)}
   -- Returns: {"runs": [run, ...]}. Side effects: none.
   -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING, PRIVILEGE_MISSING (not
@@ -691,8 +700,13 @@ as
   -- Writes take a savepoint and are atomic; reads take none.
 
   -- Creates or opens a thread. p_request: {"thread_id"?, "user_id"?,
-  --   "agent_id"?, "metadata"?}; omitted ids are generated (32 lower-case
-  --   hex); an existing thread is returned with its stored scope.
+  --   "agent_id"?, "metadata"?, "llm"?, "memory_extraction_config"? (or the
+  --   deprecated inline extraction parameters), "max_message_token_length"?,
+  --   "message_shortening_input_token_limit"?, "image_input_limit_config"?}
+  --   (docs/llm.md "Configuration"); omitted ids are generated (32 lower-case
+  --   hex); an existing thread is returned with its stored scope and keeps
+  --   its stored LLM configuration (one given again is validated, not
+  --   applied).
   -- Returns: {"thread": <thread record>, "created": true|false}.
   -- Raises: INVALID_ARGUMENT; DUPLICATE_ID when user_id or agent_id differs
   --   from the existing thread's; NOT_FOUND, STORE_BROKEN, SCHEMA_OUTDATED.
@@ -702,7 +716,11 @@ as
   -- Adds messages to the thread with its scope. p_request: {"thread",
   --   "messages": [{"role", "content", "id"?, "timestamp"?, "metadata"?}],
   --   "metadata"?, "ttl_days"?, "ttl_anchor"?}.
-  -- Returns: {"ids": [...], "warnings": [...]}.
+  -- Returns: {"ids": [...], "warnings": [...]}, plus "extraction": {"mode",
+  --   "task_ids", "memory_ids", "failed"} when LLM tasks ran or were queued
+  --   and "llm_tasks" for a client provider (docs/llm.md). The messages are
+  --   stored first; an LLM failure in INLINE mode keeps them (reported in
+  --   "failed").
   function thread_add_messages(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2 default null)
     return clob;
 
@@ -823,6 +841,50 @@ as
   -- The product's token estimate of p_text: ceil(characters / 3.5); 0 for
   -- NULL. Every token budget of the thread calls uses it. Side effects: none.
   function estimate_tokens(p_text in clob) return pls_integer;
+
+  -- == LLM tasks of threads (issue 13, docs/llm.md) =============================
+  -- A thread opened with "llm" (and memory_extraction_config) turns its
+  -- writes into LLM tasks: thread_add_messages (memory extraction, summary),
+  -- thread_update_message (re-extraction), thread_add_image /
+  -- thread_update_image without a description (caption), thread_add_memory
+  -- (autonomous linking). INLINE tasks of a database or function provider
+  -- run in the call; BACKGROUND ones are rows of the store's LLM_TASK queue,
+  -- run by its LLM_TASKS job once the caller commits; a client provider's
+  -- tasks are returned in the response's "llm_tasks" ({"task_id", "kind",
+  -- "prompt"}) for the caller to run and hand back here.
+
+  -- Hands back the model output (or the failure) of client tasks.
+  --   p_request: {"thread", "results": [{"task_id", "output": raw model
+  --   text} | {"task_id", "error": text}]}.
+  -- Each output is parsed and applied as the database provider's would be; a
+  --   malformed one marks its task FAILED (error and output excerpt kept),
+  --   writes nothing and is reported in "failed", not raised. A task already
+  --   DONE is skipped (idempotent). Follow-up tasks (links after extraction)
+  --   come back in "llm_tasks".
+  -- Returns: {"memory_ids", "relation_ids", "summary_updated", "captions":
+  --   [image ids], "shortened": [{"message_id", "content"}], "failed":
+  --   [{"task_id", "error"}], "llm_tasks": [...]}.
+  -- Side effects: writes in the caller's transaction (savepoint; atomic).
+  -- Raises: NOT_FOUND (thread; a task_id that is not a task of the thread),
+  --   INVALID_ARGUMENT (request; a task the database runs, PENDING or
+  --   RUNNING), the errors of the record writes.
+  function thread_complete_llm_tasks(p_store_id in varchar2, p_request in clob,
+                                     p_schema_owner in varchar2 default null) return clob;
+
+  -- Waits for the thread's background LLM tasks accepted (committed) before
+  --   the call: polls every 0.1 s growing to 1 s (DBMS_SESSION.SLEEP) until
+  --   none is PENDING or RUNNING, or the timeout passes. Failures count as
+  --   finished (seed). Tasks the caller has not committed are not waited for
+  --   (no job can run them yet): commit first.
+  --   p_request: {"thread", "timeout_seconds"?: 0..86400 (default 300) |
+  --   null (no bound)}.
+  -- Returns: {"done": bool, "pending": n, "failed": n, "completed": n,
+  --   "awaiting_client": n} (counts over the tasks accepted before the call;
+  --   "done" false = timed out; the Go client maps it to its timeout error).
+  -- Side effects: none (reads in autonomous transactions, writes nothing).
+  -- Raises: NOT_FOUND (thread), INVALID_ARGUMENT.
+  function thread_wait_for_memory_extraction(p_store_id in varchar2, p_request in clob,
+                                             p_schema_owner in varchar2 default null) return clob;
 
 end dbms_agent_memory_store;
 /

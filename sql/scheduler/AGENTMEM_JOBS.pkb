@@ -69,12 +69,12 @@ as
   begin
     if p_kind is null or lengthc(p_kind) > 16 then
       fail(dbms_agent_memory_store.co_invalid_argument, 'INVALID_ARGUMENT: ' || p_what || ' '
-        || agentmem_util.shown_text(p_kind) || ' must be PURGE, TEXT_OPTIMIZE or TEXT_SYNC');
+        || agentmem_util.shown_text(p_kind) || ' must be PURGE, TEXT_OPTIMIZE, TEXT_SYNC or LLM_TASKS');
     end if;
     l_kind := upper(p_kind);
-    if l_kind not in (co_purge, co_optimize, co_sync) then
+    if l_kind not in (co_purge, co_optimize, co_sync, co_llm) then
       fail(dbms_agent_memory_store.co_invalid_argument, 'INVALID_ARGUMENT: ' || p_what || ' '
-        || agentmem_util.shown_text(p_kind) || ' must be PURGE, TEXT_OPTIMIZE or TEXT_SYNC');
+        || agentmem_util.shown_text(p_kind) || ' must be PURGE, TEXT_OPTIMIZE, TEXT_SYNC or LLM_TASKS');
     end if;
     return l_kind;
   end checked_kind;
@@ -85,6 +85,7 @@ as
     return p_prefix || case p_kind
                          when co_purge then 'PURGE_EXPIRED_J'
                          when co_optimize then 'TEXT_OPTIMIZE_J'
+                         when co_llm then 'LLM_TASKS_J'
                          else 'TEXT_SYNC_J'
                        end;
   end job_name;
@@ -100,10 +101,12 @@ as
   begin
     -- Purge hourly under its time budget: many short runs instead of one
     -- long one. Optimize nightly. Sync (MANUAL stores, enabled on request)
-    -- every five minutes.
+    -- every five minutes. The LLM task queue every minute (the delay of a
+    -- BACKGROUND task is at most about a minute plus the queue before it).
     return case p_kind
              when co_purge then 'FREQ=HOURLY;INTERVAL=1'
              when co_optimize then 'FREQ=DAILY;BYHOUR=3;BYMINUTE=0'
+             when co_llm then 'FREQ=MINUTELY;INTERVAL=1'
              else 'FREQ=MINUTELY;INTERVAL=5'
            end;
   end schedule_of;
@@ -124,6 +127,9 @@ as
        and p_store.config.search_index_sync = agentmem_store_catalog.co_manual then
       agentmem_util.append(l_kinds, co_sync);
     end if;
+    -- Last, so the order of the jobs a store lists stays PURGE first and the
+    -- text jobs after it, as before issue 13.
+    agentmem_util.append(l_kinds, co_llm);
     return l_kinds;
   end store_kinds;
 
@@ -180,7 +186,7 @@ as
     -- DBMS_SCHEDULER's calls commit: autonomous, so install_jobs (and any
     -- caller) never has its pending work committed by them.
     pragma autonomous_transaction;
-    l_kinds   agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
+    l_kinds   agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync, co_llm);
     l_program varchar2(128 char);
     l_enabled varchar2(5 char);
     l_args    pls_integer;
@@ -239,7 +245,7 @@ as
                               p_warnings in out nocopy agentmem_util.t_text_list)
   is
     l_kinds   agentmem_util.t_text_list := store_kinds(p_store);
-    l_all     agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
+    l_all     agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync, co_llm);
     l_job     varchar2(128 char);
     l_program varchar2(128 char);
     l_found   pls_integer;
@@ -304,7 +310,7 @@ as
   procedure drop_store_jobs(p_store in agentmem_store_catalog.t_store,
                             p_actions in out nocopy agentmem_util.t_text_list)
   is
-    l_kinds agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync);
+    l_kinds agentmem_util.t_text_list := agentmem_util.t_text_list(co_purge, co_optimize, co_sync, co_llm);
     l_job   varchar2(128 char);
     l_count pls_integer;
   begin
@@ -551,6 +557,9 @@ as
                                    l_run_id, l_rows, l_done);
         when co_optimize then
           optimize_text(p_store);
+        when co_llm then
+          agentmem_llm_tasks.drain(p_store, systimestamp + numtodsinterval(nvl(p_budget_seconds, co_llm_budget), 'SECOND'),
+                                   l_run_id, l_rows, l_done);
         else
           sync_text(p_store);
       end case;
@@ -649,7 +658,7 @@ as
     agentmem_store.require_access(l_store);   -- the job info is read with the owner's rights
     agentmem_util.reject_unknown_keys(l_request, 'job,limit');
     -- Absent or null: every job of the store, 20 runs.
-    l_job := agentmem_util.get_enum(l_request, 'job', 'PURGE,TEXT_OPTIMIZE,TEXT_SYNC');
+    l_job := agentmem_util.get_enum(l_request, 'job', 'PURGE,TEXT_OPTIMIZE,TEXT_SYNC,LLM_TASKS');
     l_kind := l_job.value;
     l_count := agentmem_util.get_integer(l_request, 'limit', 1, 1000);
     l_limit := nvl(l_count.value, 20);

@@ -4,19 +4,22 @@ create or replace package agentmem_jobs
                  package agentmem_store,
                  package agentmem_store_ddl,
                  package agentmem_purge,
-                 package agentmem_job_info)
+                 package agentmem_job_info,
+                 package agentmem_llm_tasks)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_JOBS: the database's own jobs (docs/operations.md).
   --
   --   * Shared DBMS_SCHEDULER programs, one per job kind, in the owner schema
-  --     (AGENTMEM_PURGE_P, AGENTMEM_TEXT_OPTIMIZE_P, AGENTMEM_TEXT_SYNC_P):
+  --     (AGENTMEM_PURGE_P, AGENTMEM_TEXT_OPTIMIZE_P, AGENTMEM_TEXT_SYNC_P,
+  --     AGENTMEM_LLM_TASKS_P):
   --     STORED_PROCEDURE programs calling dbms_agent_memory_store.run_job
   --     with two arguments, the store key (set per job) and the job kind (the
   --     program's default).
   --   * Per-store jobs created from them with the store and dropped with it:
-  --     PURGE always, TEXT_OPTIMIZE for KEYWORD stores, TEXT_SYNC for KEYWORD
-  --     and HYBRID stores with MANUAL index sync (created disabled: optional).
+  --     PURGE and LLM_TASKS always, TEXT_OPTIMIZE for KEYWORD stores,
+  --     TEXT_SYNC for KEYWORD and HYBRID stores with MANUAL index sync
+  --     (created disabled: optional).
   --   * One run path for the scheduler and for operators (run): a
   --     cluster-wide user lock per (owner, store, job) so runs of one job
   --     never overlap on any RAC instance, and one row per run in
@@ -31,6 +34,8 @@ as
   co_purge    constant varchar2(16 char) := 'PURGE';
   co_optimize constant varchar2(16 char) := 'TEXT_OPTIMIZE';
   co_sync     constant varchar2(16 char) := 'TEXT_SYNC';
+  -- The store's LLM task queue (AGENTMEM_LLM_TASKS.drain), every minute.
+  co_llm      constant varchar2(16 char) := 'LLM_TASKS';
 
   -- Run sources, as AGENTMEM_JOB_LOG.RUN_SOURCE records them.
   co_scheduler constant varchar2(9 char) := 'SCHEDULER';
@@ -39,6 +44,9 @@ as
   -- Defaults of a run: purge batch size and time budget (seconds).
   co_default_batch  constant pls_integer := 1000;
   co_default_budget constant pls_integer := 300;
+  -- Default budget of an LLM_TASKS run: under its one-minute schedule, so a
+  -- run ends before the next one starts (which would be SKIPPED).
+  co_llm_budget     constant pls_integer := 50;
 
   -- Job-run log rows older than this many days are deleted by the purge.
   co_log_retention_days constant pls_integer := 30;
@@ -47,7 +55,8 @@ as
   -- purge job of schema version 1 stores: <prefix>PURGE_EXPIRED_J).
   function job_name(p_prefix in varchar2, p_kind in varchar2) return varchar2;
 
-  -- The job kinds a store has: PURGE, and the text jobs its strategy needs.
+  -- The job kinds a store has: PURGE, LLM_TASKS, and the text jobs its
+  -- strategy needs.
   function store_kinds(p_store in agentmem_store_catalog.t_store) return agentmem_util.t_text_list;
 
   -- Creates the shared programs that are absent, and drops and creates
@@ -83,7 +92,8 @@ as
   -- makes this run SKIPPED), logs the run, runs the body, and returns the
   -- run as JSON {run_id, job, job_name, source, started_at, ended_at,
   -- outcome, rows_affected, error}. p_budget_seconds bounds the purge
-  -- (null: co_default_budget); p_batch_size its batches. A failing body
+  -- (null: co_default_budget) and an LLM_TASKS run (null: co_llm_budget);
+  -- p_batch_size the purge's batches. A failing body
   -- is logged FAILED and re-raised. Runs in an autonomous transaction and
   -- commits it after every batch (job entry point): the caller's pending
   -- work is neither committed nor rolled back, nor seen by the run.

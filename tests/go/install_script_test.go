@@ -257,3 +257,25 @@ func TestInstallScriptsFailFastAndLog(t *testing.T) {
 		assert.Contains(t, s, "\nset define off", "%s turns off & substitution", file)
 	}
 }
+
+// SQL*Plus runs any line that starts with @ (after blanks) as a script: a
+// stray line such as pasted diff output ("@@ -1,2 +1,2 @@") would run a
+// file named "-1,2" in the middle of an install. Every such line of both
+// scripts must be one @@<file> step naming a file that exists.
+func TestInstallScriptsRunOnlyExistingFiles(t *testing.T) {
+	for _, file := range []string{"install.sql", "uninstall.sql"} {
+		text, err := os.ReadFile(path.Join(sqlDir, file))
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(text), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(line), "@") {
+				continue
+			}
+			m := runScript.FindStringSubmatch(line)
+			if !assert.NotNil(t, m, "%s:%d: %q is not a @@<file> step", file, i+1, line) {
+				continue
+			}
+			_, err := os.Stat(path.Join(sqlDir, m[1]))
+			assert.NoError(t, err, "%s:%d: %s names no file under sql/", file, i+1, m[1])
+		}
+	}
+}

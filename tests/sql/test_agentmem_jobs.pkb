@@ -297,7 +297,7 @@ as
     l_run  json_object_t := run_now(co_job1, 'PURGE');
   begin
     l_jobs := json_object_t.parse(dbms_agent_memory_store.describe_store(co_job1)).get_array('jobs');
-    ut.expect(l_jobs.get_size, 'PURGE, TEXT_OPTIMIZE, TEXT_SYNC').to_equal(3);
+    ut.expect(l_jobs.get_size, 'PURGE, TEXT_OPTIMIZE, TEXT_SYNC, LLM_TASKS').to_equal(4);
     l_job := treat(l_jobs.get(0) as json_object_t);
     ut.expect(l_job.get_string('job')).to_equal('PURGE');
     ut.expect(l_job.get_string('name')).to_equal(co_job1 || '_PURGE_EXPIRED_J');
@@ -305,8 +305,9 @@ as
     ut.expect(l_job.get_boolean('present'), 'present as far as CREATE JOB allows').to_equal(can_create_job);
     ut.expect(treat(l_jobs.get(1) as json_object_t).get_string('job')).to_equal('TEXT_OPTIMIZE');
     ut.expect(treat(l_jobs.get(2) as json_object_t).get_string('job')).to_equal('TEXT_SYNC');
+    ut.expect(treat(l_jobs.get(3) as json_object_t).get_string('job')).to_equal('LLM_TASKS');
     l_jobs := json_object_t.parse(dbms_agent_memory_store.describe_store(co_job2)).get_array('jobs');
-    ut.expect(l_jobs.get_size, 'a VECTOR store has the purge job only').to_equal(1);
+    ut.expect(l_jobs.get_size, 'a VECTOR store has the purge and LLM task jobs only').to_equal(2);
   end describe_shows_jobs;
 
   procedure jobs_created_from_programs
@@ -320,14 +321,16 @@ as
       return;
     end if;
     select count(*) into l_count from user_scheduler_jobs
-     where job_name in (co_job1 || '_PURGE_EXPIRED_J', co_job1 || '_TEXT_OPTIMIZE_J', co_job1 || '_TEXT_SYNC_J')
+     where job_name in (co_job1 || '_PURGE_EXPIRED_J', co_job1 || '_TEXT_OPTIMIZE_J', co_job1 || '_TEXT_SYNC_J',
+                        co_job1 || '_LLM_TASKS_J')
        and program_name like 'AGENTMEM\_%\_P' escape '\';
-    ut.expect(l_count, 'three jobs from the shared programs').to_equal(3);
+    ut.expect(l_count, 'four jobs from the shared programs').to_equal(4);
     select enabled into l_enabled from user_scheduler_jobs where job_name = co_job1 || '_TEXT_SYNC_J';
     ut.expect(l_enabled, 'TEXT_SYNC is created disabled').to_equal('FALSE');
     select count(*) into l_count from user_scheduler_programs
-     where program_name in ('AGENTMEM_PURGE_P', 'AGENTMEM_TEXT_OPTIMIZE_P', 'AGENTMEM_TEXT_SYNC_P') and enabled = 'TRUE';
-    ut.expect(l_count, 'the shared programs').to_equal(3);
+     where program_name in ('AGENTMEM_PURGE_P', 'AGENTMEM_TEXT_OPTIMIZE_P', 'AGENTMEM_TEXT_SYNC_P',
+                            'AGENTMEM_LLM_TASKS_P') and enabled = 'TRUE';
+    ut.expect(l_count, 'the shared programs').to_equal(4);
   end jobs_created_from_programs;
 
   procedure enable_and_disable

@@ -264,7 +264,7 @@ as
     ut.expect(store_of(g_vec_response).get_string('memory_store_id')).to_equal('UTS_VEC');
     ut.expect(store_of(g_vec_response).get_string('table_prefix')).to_equal('UTS_VEC_');
     ut.expect(store_of(g_vec_response).get_string('status')).to_equal('READY');
-    ut.expect(store_of(g_vec_response).get_number('schema_version')).to_equal(2);
+    ut.expect(store_of(g_vec_response).get_number('schema_version')).to_equal(3);
     ut.expect(config_of(g_vec_response).get_string('search_strategy')).to_equal('VECTOR');
     ut.expect(config_of(g_vec_response).get_number('vector_dim')).to_equal(8);
     ut.expect(config_of(g_vec_response).get_object('chunking').get_number('max')).to_equal(200);
@@ -596,7 +596,8 @@ as
     ut.expect(texts(l_response, 'actions')).to_be_like('%|created table UTS_OLD_RELATION|%');
     ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 1|%');
     ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 2|%');
-    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 3|%');
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(3);
     l_response := open_json('{"memory_store_id": "UTS_OLD"}');
     ut.expect(store_of(l_response).get_string('status')).to_equal('READY');
   end upgrade_from_version_0;
@@ -628,8 +629,9 @@ as
     -- Assert
     ut.expect(texts(l_response, 'actions')).to_be_like('%|added column UTS_V1_MEMORY.LIFECYCLE_INVALID|%');
     ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 2|%');
+    ut.expect(texts(l_response, 'actions')).to_be_like('%|upgraded schema to version 3|%');
     ut.expect(texts(l_response, 'actions')).not_to_be_like('%|upgraded schema to version 1|%');
-    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(3);
     l_response := open_json('{"memory_store_id": "UTS_V1"}');
     ut.expect(store_of(l_response).get_string('status')).to_equal('READY');
     execute immediate 'select status from uts_v1_memory where record_id = ''v1m''' into l_status;
@@ -641,8 +643,8 @@ as
     l_response json_object_t := json_object_t.parse(dbms_agent_memory_store.upgrade_store('UTS_VEC'));
   begin
     ut.expect(l_response.get_array('actions').get_size).to_equal(0);
-    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(2);
-    ut.expect(store_of(l_response).get_number('package_schema_version')).to_equal(2);
+    ut.expect(store_of(l_response).get_number('schema_version')).to_equal(3);
+    ut.expect(store_of(l_response).get_number('package_schema_version')).to_equal(3);
   end upgrade_current_store;
 
   ------------------------------------------------------------------------------

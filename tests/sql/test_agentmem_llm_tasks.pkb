@@ -1,0 +1,638 @@
+create or replace package body test_agentmem_llm_tasks
+as
+
+  co_store constant varchar2(16 char) := 'UTS_LLM01';
+
+  ------------------------------------------------------------------------------
+  -- The fake provider
+  ------------------------------------------------------------------------------
+
+  function tasks_fake_llm(p_request in clob) return clob
+  is
+    l_kind varchar2(16 char) := substr(json_object_t.parse(p_request).get_string('kind'), 1, 16);
+  begin
+    g_fake_calls := g_fake_calls + 1;
+    if g_fake_mode = 'FAIL' then
+      raise_application_error(-20001, 'fake provider is down');
+    elsif g_fake_mode = 'MALFORMED' then
+      return 'not json at all';
+    end if;
+    return case l_kind
+             when 'EXTRACT_MEMORIES' then
+               '{"memories": [{"memory_type": "fact", "content": "the user likes pizza"},'
+               || ' {"memory_type": "preference", "content": "dinner at 8 pm"}], "topics": ["food"]}'
+             when 'UPDATE_SUMMARY' then '{"summary": "The user plans a pizza dinner."}'
+             when 'LINK_MEMORIES' then '{"relations": []}'
+             when 'CAPTION_IMAGE' then '{"caption": "a small test image"}'
+             else '{"content": "shortened"}'
+           end;
+  end tasks_fake_llm;
+
+  ------------------------------------------------------------------------------
+  -- Helpers
+  ------------------------------------------------------------------------------
+
+  -- The llm object of the suite's function provider (p_provider 'client'
+  -- gives a client provider instead).
+  function llm_json(p_provider in varchar2 default 'function') return varchar2
+  is
+  begin
+    if p_provider = 'client' then
+      return '{"provider": "client", "model": "uts-client-model", "supports_vision": false}';
+    end if;
+    return '{"provider": "function", "function_name": "' || sys_context('userenv', 'current_schema')
+           || '.TEST_AGENTMEM_LLM_TASKS.TASKS_FAKE_LLM", "model": "uts-fake-v1", "supports_vision": false}';
+  end llm_json;
+
+  function open_thread(p_request in varchar2) return json_object_t
+  is
+  begin
+    return json_object_t.parse(dbms_agent_memory_store.open_thread(co_store, p_request));
+  end open_thread;
+
+  -- Opens thread p_thread with the suite's LLM and p_extra keys (',"k": v').
+  function llm_thread(p_thread in varchar2, p_extra in varchar2 default null,
+                      p_provider in varchar2 default 'function') return json_object_t
+  is
+  begin
+    return open_thread('{"thread_id": "' || p_thread || '", "user_id": "u1", "agent_id": "a1", "llm": '
+                       || llm_json(p_provider) || p_extra || '}');
+  end llm_thread;
+
+  function add_messages(p_thread in varchar2, p_messages in varchar2) return json_object_t
+  is
+  begin
+    return json_object_t.parse(dbms_agent_memory_store.thread_add_messages(co_store,
+      '{"thread": "' || p_thread || '", "messages": ' || p_messages || '}'));
+  end add_messages;
+
+  function two_messages(p_prefix in varchar2) return varchar2
+  is
+  begin
+    return '[{"role": "user", "content": "I want pizza tonight.", "id": "' || p_prefix || '1"},'
+           || ' {"role": "assistant", "content": "Booked for 8 pm.", "id": "' || p_prefix || '2"}]';
+  end two_messages;
+
+  -- Tasks of a thread (by status and kind when given).
+  function task_count(p_thread in varchar2, p_status in varchar2 default null, p_kind in varchar2 default null)
+    return number
+  is
+    l_count number;
+  begin
+    execute immediate 'select count(*) from uts_llm01_llm_task where thread_id = :t'
+      || ' and (:s is null or status = :s2) and (:k is null or kind = :k2)'
+      into l_count
+      using p_thread, p_status, p_status, p_kind, p_kind;
+    return l_count;
+  end task_count;
+
+  -- Memory-like records of a thread.
+  function memory_count(p_thread in varchar2) return number
+  is
+    l_count number;
+  begin
+    execute immediate 'select count(*) from uts_llm01_memory where thread_id = :t' into l_count using p_thread;
+    return l_count;
+  end memory_count;
+
+  function message_count(p_thread in varchar2) return number
+  is
+    l_count number;
+  begin
+    execute immediate 'select count(*) from uts_llm01_message where thread_id = :t' into l_count using p_thread;
+    return l_count;
+  end message_count;
+
+  function run_llm_job return json_object_t
+  is
+  begin
+    return json_object_t.parse(dbms_agent_memory_store.run_job_now(co_store, 'LLM_TASKS')).get_object('run');
+  end run_llm_job;
+
+  -- Makes every background task of p_thread due now (skips the backoff).
+  procedure make_due(p_thread in varchar2)
+  is
+  begin
+    execute immediate 'update uts_llm01_llm_task set next_attempt_at = systimestamp - interval ''1'' second'
+      || ' where thread_id = :t' using p_thread;
+    commit;
+  end make_due;
+
+  procedure expect_error(p_code in pls_integer, p_fragment in varchar2, p_sqlcode in pls_integer,
+                         p_sqlerrm in varchar2)
+  is
+  begin
+    ut.expect(p_sqlcode).to_equal(p_code);
+    ut.expect(p_sqlerrm).to_be_like('%' || p_fragment || '%');
+  end expect_error;
+
+  ------------------------------------------------------------------------------
+  -- Setup
+  ------------------------------------------------------------------------------
+
+  procedure setup_suite
+  is
+    l_response clob;
+  begin
+    l_response := dbms_agent_memory_store.open_store(
+      '{"memory_store_id": "UTS_LLM01", "schema_policy": "RECREATE", "search_strategy": "KEYWORD"}');
+    -- Only run_job_now drains the queue during the suite (not the
+    -- scheduler's minutely run), so the counts below are deterministic.
+    begin
+      dbms_agent_memory_store.set_job_enabled(co_store, 'LLM_TASKS', false);
+    exception
+      when dbms_agent_memory_store.e_not_found then
+        null;   -- no CREATE JOB: the job does not exist and never runs
+    end;
+    commit;
+  end setup_suite;
+
+  procedure cleanup_suite
+  is
+  begin
+    rollback;
+    dbms_agent_memory_store.drop_store(co_store);
+  exception
+    when dbms_agent_memory_store.e_not_found then
+      null;
+  end cleanup_suite;
+
+  procedure reset_fake
+  is
+  begin
+    g_fake_mode := 'OK';
+    g_fake_calls := 0;
+  end reset_fake;
+
+  procedure rollback_test
+  is
+  begin
+    rollback;
+  end rollback_test;
+
+  ------------------------------------------------------------------------------
+  -- Configuration
+  ------------------------------------------------------------------------------
+
+  procedure config_defaults_stored
+  is
+    l_thread json_object_t := llm_thread('cfg1').get_object('thread');
+    l_config json_object_t := l_thread.get_object('runtime_config');
+    l_mec    json_object_t := l_config.get_object('memory_extraction_config');
+    l_image  json_object_t := l_config.get_object('image_input_limit_config');
+  begin
+    ut.expect(l_config.get_object('llm').get_string('provider')).to_equal('function');
+    ut.expect(l_mec.get_boolean('extract_memories')).to_be_true();
+    ut.expect(l_mec.get_string('extraction_mode')).to_equal('INLINE');
+    ut.expect(l_mec.get_number('memory_extraction_frequency')).to_equal(-1);
+    ut.expect(l_mec.get_number('memory_extraction_window')).to_equal(-1);
+    ut.expect(l_mec.get_number('context_summary_update_frequency')).to_equal(-1);
+    ut.expect(l_mec.get_boolean('enable_context_summary')).to_be_true();
+    ut.expect(l_mec.get_boolean('memory_extraction_inherit_message_metadata')).to_be_true();
+    ut.expect(l_mec.get_string('image_context')).to_equal('DISABLED');
+    ut.expect(l_mec.get_string('link_extraction_mode')).to_equal('POST_EXTRACTION');
+    ut.expect(l_config.get_number('message_shortening_input_token_limit')).to_equal(30000);
+    ut.expect(l_config.get_number('max_message_token_length')).to_equal(-1);
+    ut.expect(l_image.get_number('max_raw_image_bytes')).to_equal(10485760);
+    ut.expect(l_image.get_number('max_images_per_llm_request')).to_equal(20);
+    ut.expect(l_thread.get_object('runtime_state').get_number('extracted_through_seq')).to_equal(0);
+  end config_defaults_stored;
+
+  procedure grouped_and_inline_refused
+  is
+    l_thread json_object_t;
+  begin
+    l_thread := llm_thread('cfg2', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND"},'
+                                   || ' "memory_extraction_window": 3');
+    ut.fail('expected INVALID_ARGUMENT');
+  exception
+    when dbms_agent_memory_store.e_invalid_argument then
+      expect_error(-20100, 'memory_extraction_config cannot be combined with the deprecated inline extraction'
+                   || ' parameters (memory_extraction_window)', sqlcode, sqlerrm);
+      ut.expect(task_count('cfg2')).to_equal(0);
+  end grouped_and_inline_refused;
+
+  procedure extraction_needs_llm
+  is
+    l_thread json_object_t;
+  begin
+    l_thread := open_thread('{"thread_id": "cfg3", "memory_extraction_config": {"extract_memories": true}}');
+    ut.fail('expected INVALID_ARGUMENT');
+  exception
+    when dbms_agent_memory_store.e_invalid_argument then
+      expect_error(-20100, 'memory_extraction_config.extract_memories true needs an llm', sqlcode, sqlerrm);
+  end extraction_needs_llm;
+
+  procedure limits_validated
+  is
+    l_thread json_object_t;
+  begin
+    begin
+      l_thread := llm_thread('cfg4', ', "image_input_limit_config": null');
+      ut.fail('expected INVALID_ARGUMENT for image_input_limit_config null');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'image validation cannot be disabled', sqlcode, sqlerrm);
+    end;
+    begin
+      l_thread := llm_thread('cfg4', ', "image_input_limit_config": {"max_raw_image_bytes": 0}');
+      ut.fail('expected INVALID_ARGUMENT for max_raw_image_bytes 0');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'image_input_limit_config.max_raw_image_bytes 0 must be a whole number from 1', sqlcode,
+                     sqlerrm);
+    end;
+    begin
+      l_thread := llm_thread('cfg4', ', "memory_extraction_config": {"extraction_modes": "INLINE"}');
+      ut.fail('expected INVALID_ARGUMENT for an unknown key');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'extraction_modes', sqlcode, sqlerrm);
+    end;
+  end limits_validated;
+
+  procedure reopen_keeps_config
+  is
+    l_first  json_object_t := llm_thread('cfg5', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND"}');
+    l_again  json_object_t;
+  begin
+    l_again := llm_thread('cfg5', ', "memory_extraction_config": {"extraction_mode": "INLINE"}');
+    ut.expect(l_again.get_boolean('created')).to_be_false();
+    ut.expect(l_again.get_object('thread').get_object('runtime_config').get_object('memory_extraction_config')
+              .get_string('extraction_mode')).to_equal('BACKGROUND');
+    ut.expect(l_first.get_boolean('created')).to_be_true();
+  end reopen_keeps_config;
+
+  procedure inline_parameters_accepted
+  is
+    l_mec json_object_t := llm_thread('cfg6', ', "memory_extraction_window": 4, "enable_context_summary": false,'
+      || ' "memory_extraction_inherit_message_metadata": ["src"]').get_object('thread')
+      .get_object('runtime_config').get_object('memory_extraction_config');
+  begin
+    ut.expect(l_mec.get_number('memory_extraction_window')).to_equal(4);
+    ut.expect(l_mec.get_boolean('enable_context_summary')).to_be_false();
+    ut.expect(l_mec.get_array('memory_extraction_inherit_message_metadata').get_string(0)).to_equal('src');
+    ut.expect(l_mec.get_string('extraction_mode')).to_equal('INLINE');
+  end inline_parameters_accepted;
+
+  ------------------------------------------------------------------------------
+  -- INLINE
+  ------------------------------------------------------------------------------
+
+  procedure inline_extraction
+  is
+    l_thread   json_object_t := llm_thread('inl1');
+    l_response json_object_t := add_messages('inl1', two_messages('inl1m'));
+    l_ext      json_object_t := l_response.get_object('extraction');
+  begin
+    ut.expect(l_ext.get_string('mode')).to_equal('INLINE');
+    ut.expect(l_ext.get_array('memory_ids').get_size).to_equal(2);
+    ut.expect(l_ext.get_array('failed').get_size).to_equal(0);
+    ut.expect(task_count('inl1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(1);
+    ut.expect(task_count('inl1', 'DONE', 'UPDATE_SUMMARY')).to_equal(1);
+    ut.expect(memory_count('inl1')).to_equal(2);
+    ut.expect(message_count('inl1')).to_equal(2);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end inline_extraction;
+
+  procedure inline_failure_keeps_messages
+  is
+    l_thread   json_object_t := llm_thread('inl2');
+    l_response json_object_t;
+  begin
+    g_fake_mode := 'FAIL';
+    l_response := add_messages('inl2', two_messages('inl2m'));
+    ut.expect(message_count('inl2')).to_equal(2);
+    ut.expect(memory_count('inl2')).to_equal(0);
+    ut.expect(l_response.get_object('extraction').get_array('failed').get_size).to_be_greater_than(0);
+    ut.expect(task_count('inl2', 'FAILED', 'EXTRACT_MEMORIES')).to_equal(1);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end inline_failure_keeps_messages;
+
+  procedure frequency_counts_messages
+  is
+    l_thread   json_object_t := llm_thread('frq1', ', "memory_extraction_config": {"memory_extraction_frequency": 3,'
+                                                   || ' "enable_context_summary": false}');
+    l_response json_object_t;
+  begin
+    l_response := add_messages('frq1', two_messages('frq1m'));
+    ut.expect(l_response.has('extraction')).to_be_false();
+    ut.expect(task_count('frq1')).to_equal(0);
+    l_response := add_messages('frq1', '[{"role": "user", "content": "And a salad.", "id": "frq1m3"}]');
+    ut.expect(l_response.get_object('extraction').get_array('task_ids').get_size).to_equal(1);
+    ut.expect(task_count('frq1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(1);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end frequency_counts_messages;
+
+  procedure update_message_reextracts
+  is
+    l_thread   json_object_t := llm_thread('upd1', ', "memory_extraction_config": {"enable_context_summary": false}');
+    l_response json_object_t := add_messages('upd1', two_messages('upd1m'));
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_update_message(co_store,
+      '{"thread": "upd1", "message_id": "upd1m1", "content": "I want sushi tonight."}'));
+    ut.expect(l_response.get_number('updated')).to_equal(1);
+    ut.expect(l_response.get_object('extraction').get_string('mode')).to_equal('INLINE');
+    ut.expect(task_count('upd1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(2);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end update_message_reextracts;
+
+  procedure image_captioned
+  is
+    -- A 1x1 PNG.
+    co_png     constant varchar2(200 char) :=
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    l_thread   json_object_t := llm_thread('img1');
+    l_response json_object_t;
+    l_text     clob;
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_image(co_store,
+      '{"thread": "img1", "image": "' || co_png || '", "image_id": "img1i"}'));
+    ut.expect(l_response.get_string('caption_task_id')).to_be_not_null();
+    ut.expect(task_count('img1', 'DONE', 'CAPTION_IMAGE')).to_equal(1);
+    execute immediate 'select description from uts_llm01_document where record_id = ''img1i''' into l_text;
+    ut.expect(l_text).to_equal(to_clob('a small test image'));
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end image_captioned;
+
+  procedure autonomous_linking
+  is
+    l_thread   json_object_t := llm_thread('lnk1');
+    l_response json_object_t;
+    l_count    number;
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_memory(co_store,
+      '{"thread": "lnk1", "content": "User is vegetarian.", "memory_type": "fact", "memory_id": "lnk1f"}'));
+    ut.expect(l_response.get_string('id')).to_equal('lnk1f');
+    ut.expect(task_count('lnk1', 'DONE', 'LINK_MEMORIES')).to_equal(1);
+    g_fake_mode := 'FAIL';
+    begin
+      l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_memory(co_store,
+        '{"thread": "lnk1", "content": "User likes tea.", "memory_id": "lnk1g"}'));
+      ut.fail('expected LLM_FAILED');
+    exception
+      when dbms_agent_memory_store.e_llm_failed then
+        -- Seed: if linking fails the memory is not stored.
+        execute immediate 'select count(*) from uts_llm01_memory where record_id = ''lnk1g''' into l_count;
+        ut.expect(l_count).to_equal(0);
+    end;
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end autonomous_linking;
+
+  procedure shortening_prompt_copies
+  is
+    co_long    constant varchar2(200 char) := rpad('A very long message about pizza. ', 120, 'x');
+    l_thread   json_object_t := llm_thread('shr1', ', "max_message_token_length": 5, "memory_extraction_config":'
+      || ' {"enable_context_summary": false, "link_extraction_mode": "DISABLED", "memory_extraction_window": 2}');
+    l_response json_object_t;
+    l_text     clob;
+  begin
+    l_response := add_messages('shr1', '[{"role": "user", "content": "' || co_long || '", "id": "shr1m1"}]');
+    ut.expect(task_count('shr1', 'DONE', 'SHORTEN_MESSAGE')).to_equal(1);
+    ut.expect(task_count('shr1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(1);
+    -- The next extraction's window holds the long message again: its
+    -- shortened copy is reused, not asked for again.
+    l_response := add_messages('shr1', '[{"role": "assistant", "content": "Ok.", "id": "shr1m2"}]');
+    ut.expect(task_count('shr1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(2);
+    ut.expect(task_count('shr1', null, 'SHORTEN_MESSAGE')).to_equal(1);
+    execute immediate 'select content from uts_llm01_message where record_id = ''shr1m1''' into l_text;
+    ut.expect(l_text).to_equal(to_clob(co_long));
+    ut.expect(l_response.get_object('extraction').get_array('failed').get_size).to_equal(0);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end shortening_prompt_copies;
+
+  procedure no_llm_no_task
+  is
+    l_thread   json_object_t := open_thread('{"thread_id": "nol1"}');
+    l_response json_object_t := add_messages('nol1', two_messages('nol1m'));
+  begin
+    ut.expect(l_thread.get_object('thread').get('runtime_config').is_null).to_be_true();
+    ut.expect(l_response.has('extraction')).to_be_false();
+    ut.expect(l_response.has('llm_tasks')).to_be_false();
+    ut.expect(task_count('nol1')).to_equal(0);
+    ut.expect(g_fake_calls).to_equal(0);
+  end no_llm_no_task;
+
+  ------------------------------------------------------------------------------
+  -- BACKGROUND
+  ------------------------------------------------------------------------------
+
+  procedure background_queue_and_job
+  is
+    l_thread   json_object_t := llm_thread('bg1', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "link_extraction_mode": "DISABLED"}');
+    l_response json_object_t := add_messages('bg1', two_messages('bg1m'));
+    l_run      json_object_t;
+  begin
+    ut.expect(l_response.get_object('extraction').get_string('mode')).to_equal('BACKGROUND');
+    ut.expect(task_count('bg1', 'PENDING')).to_equal(2);
+    ut.expect(memory_count('bg1')).to_equal(0);
+    ut.expect(g_fake_calls).to_equal(0);   -- the call did not wait for the LLM
+    commit;
+    l_run := run_llm_job;
+    ut.expect(l_run.get_string('outcome')).to_equal('SUCCEEDED');
+    ut.expect(l_run.get_number('rows_affected')).to_equal(2);
+    ut.expect(task_count('bg1', 'DONE')).to_equal(2);
+    ut.expect(memory_count('bg1')).to_equal(2);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end background_queue_and_job;
+
+  procedure retry_then_failed
+  is
+    l_thread json_object_t := llm_thread('bg2', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "enable_context_summary": false, "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('bg2', two_messages('bg2m'));
+    l_run    json_object_t;
+    l_error  varchar2(4000 char);
+    l_output varchar2(4000 char);
+    l_tries  number;
+  begin
+    commit;
+    g_fake_mode := 'MALFORMED';
+    l_run := run_llm_job;
+    -- First failure: back to PENDING after the backoff, error and output kept.
+    ut.expect(task_count('bg2', 'PENDING')).to_equal(1);
+    execute immediate 'select last_error, output_excerpt, attempts from uts_llm01_llm_task where thread_id = ''bg2'''
+      into l_error, l_output, l_tries;
+    ut.expect(l_error).to_be_like('%LLM_OUTPUT_INVALID%');
+    ut.expect(l_output).to_equal('not json at all');
+    ut.expect(l_tries).to_equal(1);
+    -- The backoff holds it back: a run now does not take it.
+    l_run := run_llm_job;
+    ut.expect(g_fake_calls).to_equal(1);
+    -- Due again, four more failing runs: FAILED after MAX_ATTEMPTS (5).
+    for i in 1 .. 4 loop
+      make_due('bg2');
+      l_run := run_llm_job;
+    end loop;
+    ut.expect(task_count('bg2', 'FAILED')).to_equal(1);
+    ut.expect(g_fake_calls).to_equal(5);
+    make_due('bg2');
+    l_run := run_llm_job;
+    ut.expect(g_fake_calls).to_equal(5);   -- FAILED is final
+    ut.expect(l_add.get_object('extraction').get_array('task_ids').get_size).to_equal(1);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end retry_then_failed;
+
+  procedure lease_reclaimed_idempotent
+  is
+    l_thread json_object_t := llm_thread('bg3', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "enable_context_summary": false, "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('bg3', two_messages('bg3m'));
+    l_run    json_object_t;
+    l_before number;
+  begin
+    commit;
+    l_run := run_llm_job;
+    l_before := memory_count('bg3');
+    ut.expect(l_before).to_equal(2);
+    -- A run that died after applying but before its DONE was seen: the row
+    -- is RUNNING with an expired lease; the next run claims it again.
+    execute immediate 'update uts_llm01_llm_task set status = ''RUNNING'','
+      || ' next_attempt_at = systimestamp - interval ''1'' second where thread_id = ''bg3''';
+    commit;
+    l_run := run_llm_job;
+    ut.expect(task_count('bg3', 'DONE')).to_equal(1);
+    ut.expect(memory_count('bg3')).to_equal(l_before);   -- apply is idempotent per task id
+    ut.expect(l_add.get_object('extraction').get_array('task_ids').get_size).to_equal(1);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end lease_reclaimed_idempotent;
+
+  procedure wait_for_extraction
+  is
+    l_thread json_object_t := llm_thread('bg4', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('bg4', two_messages('bg4m'));
+    l_wait   json_object_t;
+    l_run    json_object_t;
+  begin
+    -- Uncommitted tasks are not accepted yet: nothing to wait for.
+    l_wait := json_object_t.parse(dbms_agent_memory_store.thread_wait_for_memory_extraction(co_store,
+      '{"thread": "bg4", "timeout_seconds": 0}'));
+    ut.expect(l_wait.get_boolean('done')).to_be_true();
+    commit;
+    l_wait := json_object_t.parse(dbms_agent_memory_store.thread_wait_for_memory_extraction(co_store,
+      '{"thread": "bg4", "timeout_seconds": 0.3}'));
+    ut.expect(l_wait.get_boolean('done')).to_be_false();
+    ut.expect(l_wait.get_number('pending')).to_equal(2);
+    l_run := run_llm_job;
+    l_wait := json_object_t.parse(dbms_agent_memory_store.thread_wait_for_memory_extraction(co_store,
+      '{"thread": "bg4", "timeout_seconds": 5}'));
+    ut.expect(l_wait.get_boolean('done')).to_be_true();
+    ut.expect(l_wait.get_number('completed')).to_equal(2);
+    ut.expect(l_add.has('extraction')).to_be_true();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end wait_for_extraction;
+
+  procedure delete_after_tasks_finished
+  is
+    l_thread json_object_t := llm_thread('bg5', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                                || ' "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('bg5', two_messages('bg5m'));
+    l_run    json_object_t;
+    l_del    json_object_t;
+  begin
+    commit;
+    l_run := run_llm_job;
+    ut.expect(task_count('bg5', 'DONE')).to_equal(2);
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_message(co_store,
+      '{"thread": "bg5", "message_id": "bg5m1"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(message_count('bg5')).to_equal(1);
+    ut.expect(memory_count('bg5'), 'derived memories stay (seed)').to_equal(2);
+    ut.expect(l_add.has('extraction')).to_be_true();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_after_tasks_finished;
+
+  ------------------------------------------------------------------------------
+  -- Client provider
+  ------------------------------------------------------------------------------
+
+  procedure client_tasks_completed
+  is
+    l_thread   json_object_t := llm_thread('cli1', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                           || ' "link_extraction_mode": "DISABLED"}',
+                                           'client');
+    l_response json_object_t := add_messages('cli1', two_messages('cli1m'));
+    l_tasks    json_array_t := l_response.get_array('llm_tasks');
+    l_task     json_object_t := treat(l_tasks.get(0) as json_object_t);
+    l_result   json_object_t := json_object_t();
+    l_results  json_array_t := json_array_t();
+    l_request  json_object_t := json_object_t();
+    l_done     json_object_t;
+  begin
+    ut.expect(l_tasks.get_size).to_equal(1);
+    ut.expect(l_task.get_string('kind')).to_equal('EXTRACT_MEMORIES');
+    ut.expect(l_task.get_object('prompt').get_string('kind')).to_equal('EXTRACT_MEMORIES');
+    ut.expect(task_count('cli1', 'AWAITING_CLIENT')).to_equal(1);
+    -- The caller runs the model (here the fake) and hands the text back.
+    l_result.put('task_id', l_task.get_string('task_id'));
+    l_result.put('output', tasks_fake_llm(l_task.get_object('prompt').to_clob));
+    l_results.append(l_result);
+    l_request.put('thread', 'cli1');
+    l_request.put('results', l_results);
+    l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store, l_request.to_clob));
+    ut.expect(l_done.get_array('memory_ids').get_size).to_equal(2);
+    ut.expect(l_done.get_array('failed').get_size).to_equal(0);
+    ut.expect(task_count('cli1', 'DONE')).to_equal(1);
+    -- Completing it again changes nothing.
+    l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store, l_request.to_clob));
+    ut.expect(l_done.get_array('memory_ids').get_size).to_equal(0);
+    ut.expect(memory_count('cli1')).to_equal(2);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end client_tasks_completed;
+
+  procedure client_task_failures
+  is
+    l_thread   json_object_t := llm_thread('cli2', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                           || ' "link_extraction_mode": "DISABLED"}',
+                                           'client');
+    l_response json_object_t := add_messages('cli2', two_messages('cli2m'));
+    l_task_id  varchar2(32 char) := substr(treat(l_response.get_array('llm_tasks').get(0) as json_object_t)
+                                           .get_string('task_id'), 1, 32);
+    l_done     json_object_t;
+  begin
+    l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
+      '{"thread": "cli2", "results": [{"task_id": "' || l_task_id || '", "output": "not json at all"}]}'));
+    ut.expect(l_done.get_array('failed').get_size).to_equal(1);
+    ut.expect(task_count('cli2', 'FAILED')).to_equal(1);
+    ut.expect(memory_count('cli2')).to_equal(0);
+    begin
+      l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
+        '{"thread": "cli2", "results": [{"task_id": "00000000000000000000000000000000", "output": "{}"}]}'));
+      ut.fail('expected NOT_FOUND');
+    exception
+      when dbms_agent_memory_store.e_not_found then
+        expect_error(-20101, 'names no LLM task of thread ''cli2''', sqlcode, sqlerrm);
+    end;
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end client_task_failures;
+
+  ------------------------------------------------------------------------------
+  -- Schema
+  ------------------------------------------------------------------------------
+
+  procedure upgrade_adds_task_table
+  is
+    l_response json_object_t;
+    l_actions  json_array_t;
+    l_text     varchar2(32767);
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.open_store(
+      '{"memory_store_id": "UTS_LLM02", "schema_policy": "RECREATE", "search_strategy": "KEYWORD"}'));
+    execute immediate 'drop table uts_llm02_llm_task purge';
+    update agentmem_store_registry set schema_version = 2 where store_key = 'UTS_LLM02';
+    commit;
+    l_response := json_object_t.parse(dbms_agent_memory_store.upgrade_store('UTS_LLM02'));
+    l_actions := l_response.get_array('actions');
+    for i in 0 .. l_actions.get_size - 1 loop
+      l_text := l_text || '|' || l_actions.get_string(i);
+    end loop;
+    ut.expect(l_text).to_be_like('%|created table UTS_LLM02_LLM_TASK%');
+    ut.expect(l_text).to_be_like('%|upgraded schema to version 3%');
+    ut.expect(l_response.get_object('store').get_number('schema_version')).to_equal(3);
+    dbms_agent_memory_store.drop_store('UTS_LLM02');
+  end upgrade_adds_task_table;
+
+end test_agentmem_llm_tasks;
+/
