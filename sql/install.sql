@@ -145,13 +145,13 @@ commit;
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
-prompt == agentmem install: migration 3 (000003_llm_tasks_job)
+prompt == agentmem install: migration 4 (000004_llm_tasks_job)
 delete from agentmem_schema_migrations;
-insert into agentmem_schema_migrations (version, dirty) values (3, 1);
+insert into agentmem_schema_migrations (version, dirty) values (4, 1);
 commit;
-@@migrations/000003_llm_tasks_job.up.sql
+@@migrations/000004_llm_tasks_job.up.sql
 delete from agentmem_schema_migrations;
-insert into agentmem_schema_migrations (version, dirty) values (3, 0);
+insert into agentmem_schema_migrations (version, dirty) values (4, 0);
 commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)

@@ -43,7 +43,7 @@ spool agentmem_uninstall.log
 
 prompt == agentmem uninstall: checking the connected user and the migration state
 declare
-  co_newest_version constant pls_integer := 3;
+  co_newest_version constant pls_integer := 4;
   l_tables  pls_integer;
   l_rows    pls_integer;
   l_version number;
@@ -191,11 +191,11 @@ end;
 -- Down migrations, newest first, bracketed like golang-migrate does it: the
 -- version below is recorded dirty before the file runs and clean after (-1 is
 -- golang-migrate's "no version", kept only while dirty).
-prompt == agentmem uninstall: migration 3 down (000003_llm_tasks_job)
+prompt == agentmem uninstall: migration 4 down (000004_llm_tasks_job)
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 1);
 commit;
-@@migrations/000003_llm_tasks_job.down.sql
+@@migrations/000004_llm_tasks_job.down.sql
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;

@@ -2,6 +2,7 @@ create or replace package agentmem_llm_apply
   authid current_user
   accessible by (package dbms_agent_memory_store,
                  package agentmem_thread,
+                 package agentmem_llm_tasks,
                  package agentmem_thread_card,
                  package test_agentmem_llm)
 as
