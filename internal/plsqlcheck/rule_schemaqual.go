@@ -132,7 +132,10 @@ func oracleOwner(name string) string {
 func qualScan(p *Project, toks []plsql.Token, where string, report func(plsql.Token, string)) {
 	ctes := cteNames(toks)
 	item := func(j int) {
-		qualItem(toks, j, ctes, where, report)
+		qualItem(toks, j, ctes, false, where, report)
+	}
+	target := func(j int) { // INSERT INTO t (columns)
+		qualItem(toks, j, ctes, true, where, report)
 	}
 	if len(toks) == 0 {
 		return
@@ -156,7 +159,7 @@ func qualScan(p *Project, toks []plsql.Token, where string, report func(plsql.To
 			}
 		}
 	case toks[0].Is("INSERT"):
-		insertTargets(toks, item)
+		insertTargets(toks, target)
 	}
 	for j := range toks {
 		switch {
@@ -251,8 +254,8 @@ var tableExprs = map[string]bool{"TABLE": true, "JSON_TABLE": true, "XMLTABLE": 
 // qualItem judges the table reference at j: an unqualified name that is not
 // a WITH query is reported. Subqueries, table expressions and table
 // functions (name followed by "(") are left to qualCalls and to their own
-// FROM clauses.
-func qualItem(toks []plsql.Token, j int, ctes map[string]bool, where string, report func(plsql.Token, string)) {
+// FROM clauses; for an INSERT target (columns set) "(" opens the column list.
+func qualItem(toks []plsql.Token, j int, ctes map[string]bool, columns bool, where string, report func(plsql.Token, string)) {
 	if j >= len(toks) || !isWord(toks[j]) {
 		return
 	}
@@ -262,7 +265,7 @@ func qualItem(toks []plsql.Token, j int, ctes map[string]bool, where string, rep
 	}
 	parts := dottedName(toks, j)
 	next := j + 2*len(parts) - 1
-	if next < len(toks) && toks[next].Is("(") {
+	if next < len(toks) && toks[next].Is("(") && !columns {
 		return // a table function: its name is judged by qualCalls
 	}
 	if len(parts) != 1 || ctes[name] || toks[j].Kind == plsql.Bind {

@@ -196,7 +196,7 @@ func (d *dynFile) piece(op []plsql.Token, region int, visiting map[string]bool) 
 	return hole("the expression "+tokensText(op), false)
 }
 
-// stringValue returns the value of a string literal token: '' unescaped,
+// stringValue returns the value of a string literal token: doubled quotes unescaped,
 // q'[...]' and N prefixes removed.
 func stringValue(s string) string {
 	u := strings.ToUpper(s)

@@ -43,7 +43,7 @@ as
       agentmem_util.raise_error(p_code => dbms_agent_memory_store.co_invalid_argument,
         p_message => case when p_quantity = 0 then 'zero' else 'negative' end || ' quantity');
     else
-      insert into fx_order_lines (order_id, product_id, quantity)
+      insert into app.fx_order_lines (order_id, product_id, quantity)
       values (p_order_id, p_product_id, p_quantity);
     end if;
     g_calls := g_calls + 1;

@@ -31,7 +31,7 @@ as
     select dummy into p_label from sys.dual where rownum = p_code;
     select rownum bulk collect into l_ids from sys.dual;
     execute immediate 'begin :x := :y; end;' using out l_code, in p_code;
-    insert into fx_items (code) values (p_code) returning code into l_code;
+    insert into app.fx_items (code) values (p_code) returning code into l_code;
     for l_i in 1 .. l_ids.count loop
       l_code := l_code + l_i;
     end loop;
