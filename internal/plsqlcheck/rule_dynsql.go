@@ -40,7 +40,7 @@ func checkDynSQL(p *Project) []Finding {
 		if df == nil {
 			continue
 		}
-		for _, s := range append(df.sinks(), df.builderReturns()...) {
+		for _, s := range append(append(df.sinks(), df.builderReturns()...), df.policyReturns()...) {
 			for _, t := range df.expr(s.expr, df.regionAt(s.at), nil) {
 				key := fmt.Sprintf("%s:%d:%d", t.file.Path, t.tok.Line, t.tok.Col)
 				if seen[key] {
@@ -110,6 +110,9 @@ type dynFile struct {
 	pkg     *Package // the package whose body this file holds, if any
 	pkgName string
 	regions []dynRegion
+	// extra collects the later branches of CASE expressions met while
+	// SCHEMA-QUALIFIED rebuilds a text (rule_schemaqual_dyn.go).
+	extra [][]dynPiece
 }
 
 // dynRegion is the token span of one subprogram with a body; region -1 is

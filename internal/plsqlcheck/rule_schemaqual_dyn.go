@@ -41,12 +41,30 @@ func dynQualifiedFile(a *dynAnalysis, f *File, ir func(plsql.Token) bool) []Find
 		return nil
 	}
 	var out []Finding
-	for _, s := range append(df.sinks(), df.builderReturns()...) {
-		if !ir(s.tok) {
-			continue
+	scan := func(s dynSink, fragment bool) {
+		df.extra = nil
+		out = append(out, scanPieces(a.p, df.pieces(s.expr, df.regionAt(s.at), map[string]bool{}), s.kind, fragment)...)
+		for i := 0; i < len(df.extra); i++ { // a branch may hold CASEs of its own
+			out = append(out, scanPieces(a.p, df.extra[i], s.kind, true)...)
 		}
-		pieces := df.pieces(s.expr, df.regionAt(s.at), map[string]bool{})
-		out = append(out, scanPieces(a.p, pieces, s.kind)...)
+	}
+	for _, s := range df.sinks() {
+		if ir(s.tok) {
+			scan(s, false)
+		}
+	}
+	// SQL builders and VPD policy functions return pieces of statements
+	// (predicates, FROM clauses): their FROM items and calls are read
+	// whatever the text starts with. A policy predicate is read in every
+	// unit: the database adds it to the statements of whoever queries the
+	// table.
+	for _, s := range df.builderReturns() {
+		if ir(s.tok) {
+			scan(s, true)
+		}
+	}
+	for _, s := range df.policyReturns() {
+		scan(s, true)
 	}
 	return out
 }
@@ -55,8 +73,9 @@ func dynQualifiedFile(a *dynAnalysis, f *File, ir func(plsql.Token) bool) []Find
 // rendered as a two-part name.
 const holeWord = "AGENTMEM_HOLE_"
 
-// scanPieces renders pieces, lexes the text and reads it.
-func scanPieces(p *Project, pieces []dynPiece, kind string) []Finding {
+// scanPieces renders pieces, lexes the text and reads it; a fragment (a
+// builder's or policy function's text) is read whatever it starts with.
+func scanPieces(p *Project, pieces []dynPiece, kind string, fragment bool) []Finding {
 	var b strings.Builder
 	type span struct {
 		start, end int
@@ -112,6 +131,8 @@ func scanPieces(p *Project, pieces []dynPiece, kind string) []Finding {
 		qualScan(p, toks, "the dynamic SQL of "+kind, report)
 	case first.Is("BEGIN") || first.Is("DECLARE"):
 		qualRefs(p, toks, "the dynamic PL/SQL block of "+kind, true, report)
+	case fragment:
+		qualScan(p, toks, "the SQL text of "+kind, report)
 	}
 	return out
 }
@@ -158,7 +179,12 @@ func (d *dynFile) piece(op []plsql.Token, region int, visiting map[string]bool) 
 			if allQual {
 				return hole("a CASE of sql_object results", true)
 			}
-			return d.pieces(branches[0], region, visiting) // the first branch stands for the others
+			// The first branch stands for the others in the rebuilt text;
+			// the others are read on their own as fragments (extra).
+			for _, b := range branches[1:] {
+				d.extra = append(d.extra, d.pieces(b, region, visiting))
+			}
+			return d.pieces(branches[0], region, visiting)
 		}
 		return hole("a CASE expression", false)
 	}
