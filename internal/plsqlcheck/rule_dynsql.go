@@ -110,9 +110,6 @@ type dynFile struct {
 	pkg     *Package // the package whose body this file holds, if any
 	pkgName string
 	regions []dynRegion
-	// extra collects the later branches of CASE expressions met while
-	// SCHEMA-QUALIFIED rebuilds a text (rule_schemaqual_dyn.go).
-	extra [][]dynPiece
 }
 
 // dynRegion is the token span of one subprogram with a body; region -1 is

@@ -32,6 +32,41 @@ type dynPiece struct {
 	qual bool        // a hole known to be owner.name (sql_object)
 	src  plsql.Token // where the piece comes from
 	file *File
+	alts [][]dynPiece // a CASE: its branches, one of which stands in the text
+}
+
+// flatten replaces every CASE piece by its first branch.
+func flatten(pieces []dynPiece) []dynPiece {
+	var out []dynPiece
+	for _, pc := range pieces {
+		if len(pc.alts) > 0 {
+			out = append(out, flatten(pc.alts[0])...)
+			continue
+		}
+		out = append(out, pc)
+	}
+	return out
+}
+
+// variants lists the texts to read: the first branch of every CASE, and for
+// each CASE (nested ones too) each other branch in its place.
+func variants(pieces []dynPiece) [][]dynPiece {
+	out := [][]dynPiece{flatten(pieces)}
+	for i, pc := range pieces {
+		for j, alt := range pc.alts {
+			for k, v := range variants(alt) {
+				if j == 0 && k == 0 {
+					continue // the first branch is in the first text already
+				}
+				var text []dynPiece
+				text = append(text, flatten(pieces[:i])...)
+				text = append(text, v...)
+				text = append(text, flatten(pieces[i+1:])...)
+				out = append(out, text)
+			}
+		}
+	}
+	return out
 }
 
 // dynQualifiedFile checks the dynamic SQL of one package file.
@@ -41,11 +76,16 @@ func dynQualifiedFile(a *dynAnalysis, f *File, ir func(plsql.Token) bool) []Find
 		return nil
 	}
 	var out []Finding
+	seen := map[string]bool{}
 	scan := func(s dynSink, fragment bool) {
-		df.extra = nil
-		out = append(out, scanPieces(a.p, df.pieces(s.expr, df.regionAt(s.at), map[string]bool{}), s.kind, fragment)...)
-		for i := 0; i < len(df.extra); i++ { // a branch may hold CASEs of its own
-			out = append(out, scanPieces(a.p, df.extra[i], s.kind, true)...)
+		for _, text := range variants(df.pieces(s.expr, df.regionAt(s.at), map[string]bool{})) {
+			for _, fd := range scanPieces(a.p, text, s.kind, fragment) {
+				key := fmt.Sprintf("%s:%d:%d:%s", fd.File, fd.Line, fd.Col, fd.Msg)
+				if !seen[key] {
+					seen[key] = true
+					out = append(out, fd)
+				}
+			}
 		}
 	}
 	for _, s := range df.sinks() {
@@ -179,12 +219,13 @@ func (d *dynFile) piece(op []plsql.Token, region int, visiting map[string]bool) 
 			if allQual {
 				return hole("a CASE of sql_object results", true)
 			}
-			// The first branch stands for the others in the rebuilt text;
-			// the others are read on their own as fragments (extra).
-			for _, b := range branches[1:] {
-				d.extra = append(d.extra, d.pieces(b, region, visiting))
+			// One piece with the branches as alternatives: the text is read
+			// once with each branch in place (variants).
+			alt := dynPiece{src: op[0], file: d.f}
+			for _, b := range branches {
+				alt.alts = append(alt.alts, d.pieces(b, region, visiting))
 			}
-			return d.pieces(branches[0], region, visiting)
+			return []dynPiece{alt}
 		}
 		return hole("a CASE expression", false)
 	}

@@ -173,3 +173,25 @@ func TestSchemaQualifiedReadsOnlyInvokersRights(t *testing.T) {
 	require.Len(t, checkSchemaQualified(unit("current_user")), 1)
 	require.Empty(t, checkSchemaQualified(unit("definer")))
 }
+
+func TestStringValue(t *testing.T) {
+	require.Equal(t, "it's", stringValue(`'it''s'`))
+	require.Equal(t, "a 'b' c", stringValue(`q'[a 'b' c]'`))
+	require.Equal(t, "x", stringValue(`N'x'`))
+	require.Equal(t, "from dual", stringValue(`nq'{from dual}'`))
+}
+
+// A CASE in dynamic text: the first branch stands in the rebuilt statement,
+// the others are read on their own, so an unqualified name in any branch is
+// reported.
+func TestSchemaQualifiedReadsEveryCaseBranch(t *testing.T) {
+	spec := "create or replace package fx_c authid current_user as\n  function n(p_all in boolean) return number;\nend fx_c;\n/\n"
+	body := "create or replace package body fx_c as\n  function n(p_all in boolean) return number is\n    l_n number;\n  begin\n" +
+		"    execute immediate 'select count(*) from '\n" +
+		"      || case when p_all then 'sys.all_tables' else 'user_tables' end into l_n;\n" +
+		"    return l_n;\n  end n;\nend fx_c;\n/\n"
+	fs := checkSchemaQualified(&Project{SQL: []*File{NewFile("sql/packages/fx_c.pks", spec), NewFile("sql/packages/fx_c.pkb", body)}})
+	require.Len(t, fs, 1)
+	require.Equal(t, 6, fs[0].Line)
+	require.Contains(t, fs[0].Msg, "USER_TABLES")
+}
