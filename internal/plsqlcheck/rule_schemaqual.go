@@ -277,6 +277,15 @@ func qualItem(toks []plsql.Token, j int, ctes map[string]bool, columns bool, whe
 // unqualifiedMsg explains a finding and names the fix.
 func unqualifiedMsg(name, where string) string {
 	fix := "qualify it with its owner: a store table through agentmem_util.sql_object(owner, name) in dynamic SQL"
+	if strings.HasPrefix(name, "V$") || strings.HasPrefix(name, "GV$") {
+		// "The actual dynamic performance views are identified by the prefix
+		// V_$. Public synonyms for these views have the prefix V$" (Database
+		// Reference, About Dynamic Performance Views).
+		view := strings.Replace(name, "V$", "V_$", 1)
+		return fmt.Sprintf("%s is named without its schema in %s of an invoker's rights unit: the public synonym is resolved "+
+			"at run time in the caller's current schema, which is XS$NULL in a Deep Data Security session; write SYS.%s "+
+			"(the view V$ names are public synonyms for), or read it in a definer's rights unit", name, where, view)
+	}
 	if owner := oracleOwner(name); owner != "" {
 		fix = "write " + owner + "." + name + " (the public synonym " + name + " names " + owner + "'s object)"
 	}

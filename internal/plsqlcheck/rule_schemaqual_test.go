@@ -195,3 +195,16 @@ func TestSchemaQualifiedReadsEveryCaseBranch(t *testing.T) {
 	require.Equal(t, 6, fs[0].Line)
 	require.Contains(t, fs[0].Msg, "USER_TABLES")
 }
+
+// V$ names are public synonyms for SYS.V_$ views: the message names the view.
+func TestSchemaQualifiedDynamicPerformanceViews(t *testing.T) {
+	spec := "create or replace package fx_v authid current_user as\n  function compatible return varchar2;\nend fx_v;\n/\n"
+	body := "create or replace package body fx_v as\n  function compatible return varchar2 is\n    l_value varchar2(4000 char);\n  begin\n" +
+		"    select value into l_value from v$parameter where name = 'compatible';\n" +
+		"    select value into l_value from sys.v_$parameter where name = 'compatible';\n" +
+		"    return l_value;\n  end compatible;\nend fx_v;\n/\n"
+	fs := checkSchemaQualified(&Project{SQL: []*File{NewFile("sql/packages/fx_v.pks", spec), NewFile("sql/packages/fx_v.pkb", body)}})
+	require.Len(t, fs, 1)
+	require.Equal(t, 5, fs[0].Line)
+	require.Contains(t, fs[0].Msg, "write SYS.V_$PARAMETER")
+}
