@@ -29,8 +29,8 @@ type mutation struct {
 
 var recallMutations = []mutation{
 	// SELECT without INTO (SELECT-INTO).
-	{"PLS-00428", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from session_privs", "select count(*) from session_privs", "caught"},
-	{"PLS-00428", "AGENTMEM_UTIL.pkb", "select lower(rawtohex(sys_guid())) bulk collect into l_ids from dual", "select lower(rawtohex(sys_guid())) from dual", "caught"},
+	{"PLS-00428", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from sys.session_privs", "select count(*) from sys.session_privs", "caught"},
+	{"PLS-00428", "AGENTMEM_UTIL.pkb", "select lower(rawtohex(sys_guid())) bulk collect into l_ids from sys.dual", "select lower(rawtohex(sys_guid())) from sys.dual", "caught"},
 	{"PLS-00428", "AGENTMEM_UTIL.pkb", "      into l_version\n", "\n", "caught"},
 	// Function called as a statement, procedure used as a value (CALL-KIND).
 	{"PLS-00221", "AGENTMEM_UTIL.pkb", "l_length := dbms_lob.getlength(lob_loc => p_blob);", "dbms_lob.getlength(lob_loc => p_blob);", "caught"},
@@ -53,8 +53,8 @@ var recallMutations = []mutation{
 	// SQL-only functions and INTO targets (SQL-ONLY, SELECT-INTO).
 	{"PLS-00204", "AGENTMEM_RECORD_WRITE.pkb", "l_days := case when has_value(l_days_key, i) then ttl_value(l_days_key, i) end;", "l_days := decode(has_value(l_days_key, i), true, ttl_value(l_days_key, i));", "caught"},
 	{"PLS-00204", "AGENTMEM_UTIL.pkb", "l_length := nvl(dbms_lob.getlength(lob_loc => p_text), 0);", "l_length := count(dbms_lob.getlength(lob_loc => p_text));", "caught"},
-	{"ORA-00947", "AGENTMEM_STORE_CATALOG.pkb", "select max(status), max(domidx_opstatus) into l_status, l_opstatus from all_indexes", "select max(status) into l_status, l_opstatus from all_indexes", "caught"},
-	{"PLS-00403", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from session_privs", "select count(*) into co_shown_chars from session_privs", "caught"},
+	{"ORA-00947", "AGENTMEM_STORE_CATALOG.pkb", "select max(status), max(domidx_opstatus) into l_status, l_opstatus from sys.all_indexes", "select max(status) into l_status, l_opstatus from sys.all_indexes", "caught"},
+	{"PLS-00403", "AGENTMEM_UTIL.pkb", "select count(*) into l_count from sys.session_privs", "select count(*) into co_shown_chars from sys.session_privs", "caught"},
 	// '=' and ':=' swapped (ASSIGN-OP).
 	{"PLS-00103", "AGENTMEM_RECORD_WRITE.pkb", "    l_key.name := p_name;", "    l_key.name = p_name;", "caught"},
 	{"PLS-00103", "AGENTMEM_RECORD_WRITE.pkb", "      if l_key.list.get_size <> p_count then", "      if l_key.list.get_size := p_count then", "caught"},

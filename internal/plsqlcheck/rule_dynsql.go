@@ -40,7 +40,7 @@ func checkDynSQL(p *Project) []Finding {
 		if df == nil {
 			continue
 		}
-		for _, s := range append(df.sinks(), df.builderReturns()...) {
+		for _, s := range append(append(df.sinks(), df.builderReturns()...), df.policyReturns()...) {
 			for _, t := range df.expr(s.expr, df.regionAt(s.at), nil) {
 				key := fmt.Sprintf("%s:%d:%d", t.file.Path, t.tok.Line, t.tok.Col)
 				if seen[key] {
@@ -251,7 +251,7 @@ func (d *dynFile) operand(op []plsql.Token, region int, visiting map[string]bool
 		pkg, name := c.pkgAndName()
 		switch {
 		case !c.HasParens && strings.HasPrefix(name, "CO_"):
-			return nil
+			return d.constant(pkg, name, op[0], visiting) // rule_dynsql_const.go
 		case c.HasParens && pkg == "DBMS_ASSERT":
 			return nil
 		case pkg == dynNamingPkg && strings.HasPrefix(name, dynNamingStart):
@@ -360,7 +360,7 @@ func (d *dynFile) enclosing(r int) int {
 // local whose every assignment must be safe.
 func (d *dynFile) variable(name string, at plsql.Token, region int, visiting map[string]bool) []dynTaint {
 	if strings.HasPrefix(name, "CO_") {
-		return nil
+		return d.constant("", name, at, visiting) // rule_dynsql_const.go
 	}
 	key := fmt.Sprintf("%d/%s", region, name)
 	if visiting[key] {

@@ -114,3 +114,34 @@ func (d *dynFile) builderReturns() []dynSink {
 	}
 	return out
 }
+
+// policyReturns lists the RETURN expressions of VPD policy functions: the
+// functions of a package body with the parameters DBMS_RLS passes, exactly
+// (p_schema, p_object) (the fixed signature of the security contract;
+// DBMS_RLS.ADD_POLICY's policy_function "must have the following interface:
+// FUNCTION function_name (object_schema IN VARCHAR2, object_name VARCHAR2)
+// RETURN VARCHAR2", PL/SQL Packages and Types Reference, DBMS_RLS). The
+// predicate a policy function returns is SQL text the database adds to every
+// statement on the table, so it is checked as dynamic SQL is.
+func (d *dynFile) policyReturns() []dynSink {
+	if d.pkg == nil {
+		return nil
+	}
+	var out []dynSink
+	t := d.toks
+	for ri, r := range d.regions {
+		if len(r.params) != 2 || r.params[0].name != "P_SCHEMA" || r.params[1].name != "P_OBJECT" ||
+			!t[r.start].Is("FUNCTION") || d.enclosing(ri) >= 0 {
+			continue
+		}
+		for k := r.start; k <= r.end && k < len(t); k++ {
+			if !t[k].Is("RETURN") || !statementStart(t, k) || d.regionAt(k) != ri {
+				continue
+			}
+			end := exprEnd(t, k+1)
+			out = append(out, dynSink{kind: "the predicate of policy function " + strings.ToLower(r.name),
+				tok: t[k], at: k, expr: t[k+1 : end]})
+		}
+	}
+	return out
+}

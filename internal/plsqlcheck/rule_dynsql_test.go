@@ -1,6 +1,8 @@
 package plsqlcheck
 
 import (
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/agentmem/agentmem/internal/plsql"
@@ -185,4 +187,90 @@ end fu;
 	require.Len(t, fs, 1, "%v", fs)
 	assert.Equal(t, 5, fs[0].Line)
 	assert.Contains(t, fs[0].Msg, "the result of fb.detached(...)")
+}
+
+// Planted on the real tree (DYN-SQL is the issue-14 rule "no dynamic SQL
+// concatenates a value"): every naming-helper call written directly in the
+// text of an EXECUTE IMMEDIATE, OPEN FOR or DBMS_SQL.PARSE becomes a call of
+// another function, that is a value the text concatenates; each must be
+// reported on its line.
+func TestDynSQLCatchesEveryPlantedValueInTheTree(t *testing.T) {
+	p, err := Load("../..", "sql")
+	require.NoError(t, err)
+	require.Empty(t, checkDynSQL(p))
+	planted := 0
+	for _, f := range p.SQL {
+		if !inPackageDir(f.Path) || f.LexErr != nil {
+			continue
+		}
+		a := &dynAnalysis{p: p, files: map[*File]*dynFile{}, paramDone: map[string]*dynParamVerdict{}}
+		a.dynBuilders()
+		df := a.file(f)
+		var offsets []int
+		want := map[int]bool{}
+		for _, s := range df.sinks() {
+			for k := 0; k+2 < len(s.expr); k++ {
+				if s.expr[k].Is("AGENTMEM_UTIL") && s.expr[k+1].Is(".") && strings.HasPrefix(s.expr[k+2].Upper(), "SQL_") {
+					offsets = append(offsets, s.expr[k+2].Offset)
+					want[s.expr[k+2].Line] = true
+				}
+			}
+		}
+		if len(offsets) == 0 {
+			continue
+		}
+		src := f.Src
+		sort.Sort(sort.Reverse(sort.IntSlice(offsets)))
+		for _, o := range offsets {
+			src = src[:o] + "x" + src[o:] // agentmem_util.xsql_object(...): no naming helper
+		}
+		mutated := &Project{Root: p.Root}
+		for _, g := range p.SQL {
+			if g == f {
+				g = NewFile(f.Path, src)
+			}
+			mutated.SQL = append(mutated.SQL, g)
+		}
+		got := map[int]bool{}
+		for _, fd := range checkDynSQL(mutated) {
+			if fd.File == f.Path {
+				got[fd.Line] = true
+			}
+		}
+		for line := range want {
+			planted++
+			assert.True(t, got[line], "%s:%d: a value concatenated into dynamic SQL is not reported", f.Path, line)
+		}
+	}
+	require.Greater(t, planted, 100)
+	t.Logf("%d lines with a planted value in dynamic SQL, each reported", planted)
+}
+
+// A constant is text only when its declared value is: AGENTMEM_RELATION's
+// co_keys_table (a JSON_TABLE made of literals) re-declared from a function
+// result is reported at every use in dynamic SQL.
+func TestDynSQLConstantValueIsChecked(t *testing.T) {
+	p, err := Load("../..", "sql")
+	require.NoError(t, err)
+	const decl = "co_keys_table constant varchar2(200 char) :=\n"
+	mutated := &Project{Root: p.Root}
+	uses := 0
+	for _, g := range p.SQL {
+		if g.Path == "sql/packages/AGENTMEM_RELATION.pkb" {
+			require.Equal(t, 1, strings.Count(g.Src, decl))
+			uses = strings.Count(g.Src, "|| co_keys_table ||")
+			i := strings.Index(g.Src, decl) + len(decl)
+			end := i + strings.Index(g.Src[i:], ";")
+			g = NewFile(g.Path, g.Src[:i]+"    sys_context('userenv', 'current_schema')"+g.Src[end:])
+		}
+		mutated.SQL = append(mutated.SQL, g)
+	}
+	require.Greater(t, uses, 3)
+	n := 0
+	for _, fd := range checkDynSQL(mutated) {
+		require.Equal(t, "sql/packages/AGENTMEM_RELATION.pkb", fd.File)
+		require.Contains(t, fd.Msg, "constant co_keys_table, whose declared value holds")
+		n++
+	}
+	require.Equal(t, uses, n)
 }

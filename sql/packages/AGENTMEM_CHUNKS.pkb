@@ -359,7 +359,7 @@ as
     -- {chunk_id, chunk_offset, chunk_length, chunk_data}; ordered by
     -- chunk_id because a table function's row order is not guaranteed.
     execute immediate
-      'select jt.chunk_data from dbms_vector.utl_to_chunks(:1, json(:2)) c,'
+      'select jt.chunk_data from sys.dbms_vector.utl_to_chunks(:1, json(:2)) c,'
       || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
       || ' chunk_data clob path ''$.chunk_data'')) jt'
       || ' where jt.chunk_data is not null order by jt.chunk_id'
@@ -385,7 +385,7 @@ as
     execute immediate
       'select t.n - 1, jt.chunk_data'
       || ' from json_table(:1, ''$[*]'' columns (n for ordinality, txt clob path ''$'')) t,'
-      || ' dbms_vector.utl_to_chunks(t.txt, json(:2)) c,'
+      || ' sys.dbms_vector.utl_to_chunks(t.txt, json(:2)) c,'
       || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
       || ' chunk_data clob path ''$.chunk_data'')) jt'
       || ' where jt.chunk_data is not null order by t.n, jt.chunk_id'
@@ -411,7 +411,7 @@ as
       execute immediate
         'select e.v, vector_dimension_count(e.v) from (select vector_embedding('
         || agentmem_util.sql_object(model_owner(p_store), model_name(p_store))
-        || ' using :1 as data) v from dual) e'
+        || ' using :1 as data) v from sys.dual) e'
         into l_vector, l_dim
         using p_text;
     exception
@@ -473,7 +473,7 @@ as
         'insert into ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS')
         || ' (source_id, source_type, chunk_seq, chunk_text, thread_id, user_id, agent_id, status, expires_at)'
         || ' select :1, :2, row_number() over (order by jt.chunk_id), jt.chunk_data, :3, :4, :5, :6, :7'
-        || ' from dbms_vector.utl_to_chunks(:8, json(:9)) c,'
+        || ' from sys.dbms_vector.utl_to_chunks(:8, json(:9)) c,'
         || ' json_table(c.column_value, ''$'' columns (chunk_id number path ''$.chunk_id'','
         || ' chunk_data clob path ''$.chunk_data'')) jt'
         || ' where jt.chunk_data is not null'

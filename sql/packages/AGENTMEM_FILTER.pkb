@@ -408,7 +408,7 @@ as
     return case p_scalar.kind
              when 'STRING' then
                case when p_scalar.text_value is null then
-                 'e.t = ''string'' and nvl(dbms_lob.getlength(e.c), 0) = 0'
+                 'e.t = ''string'' and nvl(sys.dbms_lob.getlength(e.c), 0) = 0'
                else
                  'e.t = ''string'' and e.s = '
                  || placeholder(add_bind(p_state, 'VARCHAR2', p_scalar.text_value, null, null))

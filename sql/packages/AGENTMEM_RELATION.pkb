@@ -123,7 +123,7 @@ as
     l_count pls_integer;
   begin
     select regexp_substr(p_keys, '[^,]+', 1, level) bulk collect into l_keys
-      from dual connect by level <= regexp_count(p_keys, ',') + 1;
+      from sys.dual connect by level <= regexp_count(p_keys, ',') + 1;
     for i in 1 .. l_keys.count loop
       if p_req.has(l_keys(i)) and p_req.get(l_keys(i)).is_array then
         l_list := treat(p_req.get(l_keys(i)) as json_array_t);

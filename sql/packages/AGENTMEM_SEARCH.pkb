@@ -468,7 +468,7 @@ as
     l_dim   number;
   begin
     l_probe := agentmem_chunks.embed(p_store, 'dimension probe');
-    select vector_dimension_count(l_probe) into l_dim from dual;
+    select vector_dimension_count(l_probe) into l_dim from sys.dual;
     return l_dim;
   end model_dimension;
 
@@ -507,7 +507,7 @@ as
   is
     l_text clob;
   begin
-    select from_vector(p_vector returning clob) into l_text from dual;
+    select from_vector(p_vector returning clob) into l_text from sys.dual;
     return l_text;
   end vector_text;
 
@@ -773,7 +773,7 @@ as
     -- JSON_SERIALIZE(... RETURNING CLOB), as the documentation's examples
     -- wrap the call: the text comes back as a CLOB whether the release
     -- returns CLOB or JSON.
-    execute immediate 'select json_serialize(dbms_hybrid_vector.search(json(:p)) returning clob) from dual'
+    execute immediate 'select json_serialize(ctxsys.dbms_hybrid_vector.search(json(:p)) returning clob) from sys.dual'
       into l_result
       using agentmem_search_keyword.hybrid_params(
               p_store.owner || '.' || p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX',
@@ -1453,7 +1453,7 @@ as
     end case;
     -- Dynamic: CTX_DDL exists only where Oracle Text is installed, and a
     -- static call would make this package's compilation depend on it.
-    execute immediate 'begin ctx_ddl.sync_index(idx_name => :idx); end;' using l_index;
+    execute immediate 'begin ctxsys.ctx_ddl.sync_index(idx_name => :idx); end;' using l_index;
     commit;
   exception
     when e_block_compile then

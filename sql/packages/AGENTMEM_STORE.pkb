@@ -86,7 +86,7 @@ as
   is
     l_id number;
   begin
-    select ora_hash(p_store.owner || '.' || p_store.store_key, 536870911) into l_id from dual;
+    select ora_hash(p_store.owner || '.' || p_store.store_key, 536870911) into l_id from sys.dual;
     return l_id;
   end ddl_lock_id;
 
@@ -104,7 +104,7 @@ as
     l_result integer;
   begin
     execute immediate
-      'begin :r := dbms_lock.request(id => :i, lockmode => dbms_lock.x_mode, timeout => :t,'
+      'begin :r := sys.dbms_lock.request(id => :i, lockmode => sys.dbms_lock.x_mode, timeout => :t,'
       || ' release_on_commit => false); end;'
       using out l_result, in l_id, in co_ddl_lock_timeout;
     if l_result = 0 then
@@ -138,7 +138,7 @@ as
     l_result integer;
   begin
     if p_lock_id is not null then
-      execute immediate 'begin :r := dbms_lock.release(id => :i); end;'
+      execute immediate 'begin :r := sys.dbms_lock.release(id => :i); end;'
         using out l_result, in p_lock_id;
     end if;
   end unlock_ddl;
@@ -243,11 +243,11 @@ as
     l_count pls_integer;
     l_owner varchar2(128 char);
   begin
-    select count(*) into l_count from all_tables where owner = l_me and table_name = 'AGENTMEM_STORE_REGISTRY';
+    select count(*) into l_count from sys.all_tables where owner = l_me and table_name = 'AGENTMEM_STORE_REGISTRY';
     if l_count > 0 then
       return l_me;
     end if;
-    select max(table_owner) into l_owner from all_synonyms
+    select max(table_owner) into l_owner from sys.all_synonyms
      where owner = l_me and synonym_name = 'AGENTMEM_STORE_REGISTRY' and table_name = 'AGENTMEM_STORE_REGISTRY';
     return nvl(l_owner, l_me);
   end default_owner;
@@ -308,7 +308,7 @@ as
     if p_store.owner = l_me then
       return;   -- the owner, even of a store whose THREAD table is missing (describe shows the repair)
     end if;
-    select count(*) into l_count from all_tables where owner = p_store.owner and table_name = l_table;
+    select count(*) into l_count from sys.all_tables where owner = p_store.owner and table_name = l_table;
     if l_count = 0 then
       fail(dbms_agent_memory_store.co_privilege_missing,
         'PRIVILEGE_MISSING: ' || l_me || ' has no access to the ' || agentmem_store_catalog.display_name(p_store)
@@ -490,7 +490,7 @@ as
       agentmem_util.require_release(23, 4, 'search_strategy ' || p_config.search_strategy);
     end if;
     if p_config.search_strategy in (agentmem_store_catalog.co_keyword, agentmem_store_catalog.co_hybrid) then
-      select count(*) into l_count from all_users where username = 'CTXSYS';
+      select count(*) into l_count from sys.all_users where username = 'CTXSYS';
       if l_count = 0 then
         fail(dbms_agent_memory_store.co_unsupported_release,
           'UNSUPPORTED_RELEASE: search_strategy ' || p_config.search_strategy || ' needs Oracle Text, which is'
@@ -498,7 +498,7 @@ as
       end if;
     end if;
     if p_config.embedding_model is not null then
-      select count(*) into l_count from all_mining_models where owner = l_owner and model_name = l_model;
+      select count(*) into l_count from sys.all_mining_models where owner = l_owner and model_name = l_model;
       if l_count = 0 then
         fail(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: embedding_model ' || agentmem_util.quoted(p_config.embedding_model)
@@ -715,7 +715,7 @@ as
       check_feasible(p_store, l_config);
       l_probe.config := l_config;
       l_vector := agentmem_chunks.embed(l_probe, co_dimension_probe);
-      select vector_dimension_count(l_vector) into l_config.vector_dim from dual;
+      select vector_dimension_count(l_vector) into l_config.vector_dim from sys.dual;
     end if;
     return l_config;
   end new_config;

@@ -152,7 +152,7 @@ as
   is
     l_count pls_integer;
   begin
-    select count(*) into l_count from user_tab_privs_made
+    select count(*) into l_count from sys.user_tab_privs_made
      where grantee = p_grantee and table_name = p_object and privilege = p_privilege;
     return l_count > 0;
   end granted;
@@ -305,7 +305,7 @@ as
   is
     l_count pls_integer;
   begin
-    select count(*) into l_count from all_synonyms
+    select count(*) into l_count from sys.all_synonyms
      where owner = p_grantee and synonym_name = p_name and table_owner = p_owner and table_name = p_name;
     if l_count > 0 then
       execute immediate 'drop synonym ' || agentmem_util.sql_object(p_grantee, p_name);

@@ -308,7 +308,7 @@ as
   begin
     -- Dynamic: CTX_PREFERENCES exists only where Oracle Text is installed,
     -- and a static reference would keep this package from compiling there.
-    execute immediate 'select count(*) from ctx_preferences where pre_owner = :o and pre_name = :n'
+    execute immediate 'select count(*) from ctxsys.ctx_preferences where pre_owner = :o and pre_name = :n'
       into l_count using p_owner, p_name;
     return l_count > 0;
   exception
@@ -324,18 +324,18 @@ as
   begin
     case
       when p_object.object_type = 'TABLE' then
-        select count(*) into l_count from all_tables where owner = p_owner and table_name = p_object.name;
+        select count(*) into l_count from sys.all_tables where owner = p_owner and table_name = p_object.name;
         return case when l_count > 0 then 'VALID' end;
       when p_object.object_type = 'COLUMN' then
-        select count(*) into l_count from all_tab_columns
+        select count(*) into l_count from sys.all_tab_columns
          where owner = p_owner and table_name = p_object.table_name and column_name = p_object.name;
         return case when l_count > 0 then 'VALID' end;
       when p_object.object_type = 'CONSTRAINT' then
-        select max(status) into l_status from all_constraints
+        select max(status) into l_status from sys.all_constraints
          where owner = p_owner and constraint_name = p_object.name;
         return case l_status when 'ENABLED' then 'VALID' when 'DISABLED' then 'DISABLED' end;
       when p_object.object_type like '%INDEX' then
-        select max(status), max(domidx_opstatus) into l_status, l_opstatus from all_indexes
+        select max(status), max(domidx_opstatus) into l_status, l_opstatus from sys.all_indexes
          where owner = p_owner and index_name = p_object.name;
         return case when l_status is null then null
                     when l_opstatus = 'FAILED' then 'FAILED'
@@ -387,7 +387,7 @@ as
     l_count pls_integer;
   begin
     for i in 1 .. l_bases.count loop
-      select count(*) into l_count from all_tables where owner = p_owner and table_name = p_prefix || l_bases(i);
+      select count(*) into l_count from sys.all_tables where owner = p_owner and table_name = p_prefix || l_bases(i);
       if l_count > 0 then
         return true;
       end if;

@@ -317,7 +317,7 @@ as
   is
     l_count pls_integer;
   begin
-    select count(*) into l_count from all_indexes where owner = p_owner and index_name = p_name;
+    select count(*) into l_count from sys.all_indexes where owner = p_owner and index_name = p_name;
     if l_count = 0 then
       return;
     end if;
@@ -346,7 +346,7 @@ as
       return;
     end if;
     g_step := 'drop vectorizer preference ' || l_name;
-    execute immediate 'begin dbms_vector_chain.drop_preference(pref_name => :n); end;'
+    execute immediate 'begin ctxsys.dbms_vector_chain.drop_preference(pref_name => :n); end;'
       using agentmem_util.sql_bare_name(l_name);
     agentmem_util.append(p_actions, 'dropped vectorizer preference ' || l_name);
   end drop_preference;
@@ -369,7 +369,7 @@ as
     l_params.put('split', p_config.chunk_split);
     l_params.put('normalize', p_config.chunk_normalize);
     execute immediate
-      'begin dbms_vector_chain.create_preference(pref_name => :n, pref_type => dbms_vector_chain.vectorizer,'
+      'begin ctxsys.dbms_vector_chain.create_preference(pref_name => :n, pref_type => ctxsys.dbms_vector_chain.vectorizer,'
       || ' params => json(:p)); end;'
       using agentmem_util.sql_bare_name(l_name), l_params.to_clob;
     agentmem_util.append(p_actions, 'created vectorizer preference ' || l_name);
@@ -766,7 +766,7 @@ as
     -- Children before parents; CASCADE CONSTRAINTS covers any foreign key
     -- left from an older shape. PURGE keeps the names free for a re-create.
     for i in reverse 1 .. l_bases.count loop
-      select count(*) into l_count from all_tables
+      select count(*) into l_count from sys.all_tables
        where owner = p_store.owner and table_name = p_store.table_prefix || l_bases(i);
       if l_count > 0 then
         g_step := 'drop table ' || p_store.table_prefix || l_bases(i);

@@ -371,7 +371,7 @@ as
     -- SYS_EXTRACT_UTC is a SQL function: evaluate it in SQL.
     select to_char(sys_extract_utc(p_ts), 'YYYY-MM-DD"T"HH24:MI:SS.FF6"Z"')
       into l_text
-      from dual;
+      from sys.dual;
     return l_text;
   end iso_utc;
 
@@ -383,7 +383,7 @@ as
     -- DBMS_DB_VERSION only has compile-time VERSION/RELEASE constants.
     select max(version_full)
       into l_version
-      from product_component_version
+      from sys.product_component_version
      where version_full is not null
        and upper(product) like 'ORACLE%';
     return l_version;
@@ -418,7 +418,7 @@ as
   is
     l_count pls_integer;
   begin
-    select count(*) into l_count from session_privs where privilege = p_privilege;
+    select count(*) into l_count from sys.session_privs where privilege = p_privilege;
     return l_count > 0;
   end has_privilege;
 
@@ -633,7 +633,7 @@ as
     if p_count > 0 then
       -- RAWTOHEX gives upper case; documented SYS_GUID on every release
       -- (UUID() is newer).
-      select lower(rawtohex(sys_guid())) bulk collect into l_ids from dual connect by level <= p_count;
+      select lower(rawtohex(sys_guid())) bulk collect into l_ids from sys.dual connect by level <= p_count;
     end if;
     return l_ids;
   end new_ids;

@@ -201,11 +201,11 @@ as
     for i in 1 .. l_kinds.count loop
       l_program := program_name(l_kinds(i));
       l_enabled := null;
-      for p in (select enabled from user_scheduler_programs where program_name = l_program) loop
+      for p in (select enabled from sys.user_scheduler_programs where program_name = l_program) loop
         l_enabled := p.enabled;   -- USER_SCHEDULER_PROGRAMS.ENABLED: TRUE or FALSE
       end loop;
       if l_enabled = 'FALSE' then
-        select count(*) into l_args from user_scheduler_program_args where program_name = l_program;
+        select count(*) into l_args from sys.user_scheduler_program_args where program_name = l_program;
         if l_args = co_program_args then
           -- Complete but disabled: a run that died just before ENABLE, or an
           -- operator (jobs are paused with agentmem jobs disable, not through
@@ -217,7 +217,7 @@ as
           -- CREATE_PROGRAM and DEFINE_PROGRAM_ARGUMENT): dropped and created
           -- again. force => true disables the jobs that reference it first
           -- (DROP_PROGRAM); the warning names those that were enabled.
-          for j in (select job_name from user_scheduler_jobs
+          for j in (select job_name from sys.user_scheduler_jobs
                      where program_name = l_program and enabled = 'TRUE' order by job_name) loop
             agentmem_util.append(p_warnings, 'job ' || j.job_name || ' was disabled by dropping the incomplete'
               || ' scheduler program ' || l_program || '; enable it again with agentmem jobs enable');
@@ -262,7 +262,7 @@ as
     for i in 1 .. l_all.count loop
       if not has_kind(p_store, l_all(i)) then
         l_job := job_name(p_store.table_prefix, l_all(i));
-        select count(*) into l_found from user_scheduler_jobs where job_name = l_job;
+        select count(*) into l_found from sys.user_scheduler_jobs where job_name = l_job;
         if l_found > 0 then
           dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
           agentmem_util.append(p_actions, 'dropped job ' || l_job || ' (not needed by the store''s configuration)');
@@ -271,7 +271,7 @@ as
     end loop;
     for i in 1 .. l_kinds.count loop
       l_job := job_name(p_store.table_prefix, l_kinds(i));
-      select count(*), max(program_name) into l_found, l_program from user_scheduler_jobs where job_name = l_job;
+      select count(*), max(program_name) into l_found, l_program from sys.user_scheduler_jobs where job_name = l_job;
       if l_found > 0 and l_program is null then
         -- A purge job of the inline form (schema version 1): replaced by one
         -- from the shared program.
@@ -316,7 +316,7 @@ as
   begin
     for i in 1 .. l_kinds.count loop
       l_job := job_name(p_store.table_prefix, l_kinds(i));
-      select count(*) into l_count from user_scheduler_jobs where job_name = l_job;
+      select count(*) into l_count from sys.user_scheduler_jobs where job_name = l_job;
       if l_count > 0 then
         -- force: the scheduler first stops a running instance of the job.
         dbms_scheduler.drop_job(job_name => agentmem_util.sql_bare_name(l_job), force => true);
@@ -340,7 +340,7 @@ as
     end if;
     for i in 1 .. l_kinds.count loop
       l_job := job_name(p_store.table_prefix, l_kinds(i));
-      select count(*) into l_count from user_scheduler_jobs where job_name = l_job and program_name is not null;
+      select count(*) into l_count from sys.user_scheduler_jobs where job_name = l_job and program_name is not null;
       if l_count = 0 then
         agentmem_util.append(l_missing, l_job);
       end if;
@@ -452,7 +452,7 @@ as
     l_result pls_integer;
   begin
     -- release_on_commit false: the run commits after every batch.
-    execute immediate 'begin :r := dbms_lock.request(id => :id, lockmode => :m, timeout => 0,'
+    execute immediate 'begin :r := sys.dbms_lock.request(id => :id, lockmode => :m, timeout => 0,'
       || ' release_on_commit => false); end;'
       using out l_result, p_id, co_x_mode;
     return l_result;
@@ -468,7 +468,7 @@ as
   is
     l_result pls_integer;
   begin
-    execute immediate 'begin :r := dbms_lock.release(id => :id); end;' using out l_result, p_id;
+    execute immediate 'begin :r := sys.dbms_lock.release(id => :id); end;' using out l_result, p_id;
   end free_lock;
 
   ------------------------------------------------------------------------------
@@ -490,7 +490,7 @@ as
   is
   begin
     -- Dynamic: CTX_DDL exists only where Oracle Text is installed.
-    execute immediate 'begin ctx_ddl.optimize_index(idx_name => :idx, optlevel => :lvl, maxtime => :mins); end;'
+    execute immediate 'begin ctxsys.ctx_ddl.optimize_index(idx_name => :idx, optlevel => :lvl, maxtime => :mins); end;'
       using text_index(p_store), co_optimize_level, co_optimize_minutes;
   end optimize_text;
 
@@ -498,7 +498,7 @@ as
   procedure sync_text(p_store in agentmem_store_catalog.t_store)
   is
   begin
-    execute immediate 'begin ctx_ddl.sync_index(idx_name => :idx); end;' using text_index(p_store);
+    execute immediate 'begin ctxsys.ctx_ddl.sync_index(idx_name => :idx); end;' using text_index(p_store);
   end sync_text;
 
   ------------------------------------------------------------------------------

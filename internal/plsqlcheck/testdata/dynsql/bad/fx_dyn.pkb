@@ -1,5 +1,7 @@
 create or replace package body fx_dyn as
   g_schema varchar2(128);
+  -- A constant initialised from a function result carries a value.
+  co_schema constant varchar2(128) := sys_context('userenv', 'current_schema');
 
   procedure run_ddl(p_sql in varchar2) is
   begin
@@ -19,6 +21,8 @@ create or replace package body fx_dyn as
     run_ddl('drop table ' || l_name);
     run_ddl('drop view ' || upper(p_table)); -- expect: DYN-SQL
     execute immediate 'alter session set current_schema = ' || g_schema;
+    execute immediate 'drop table ' || co_schema || '.fx_t'; -- expect: DYN-SQL
+    execute immediate 'drop table ' || fx_dyn.co_schema || '.fx_t'; -- expect: DYN-SQL
     l_cur := dbms_sql.open_cursor; -- expect: CURSOR-CLOSE
     dbms_sql.parse(l_cur, 'drop index ' || p_store_id || '_ix', dbms_sql.native); -- expect: DYN-SQL
     dbms_sql.close_cursor(l_cur);

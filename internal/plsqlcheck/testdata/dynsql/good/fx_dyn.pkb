@@ -1,4 +1,6 @@
 create or replace package body fx_dyn as
+  -- Constants made of literals and other such constants are text.
+  co_backup constant varchar2(30) := co_suffix || '_BACKUP';
   -- Private: every call below passes text built only from safe parts.
   procedure run_ddl(p_sql in varchar2) is
   begin
@@ -16,6 +18,7 @@ create or replace package body fx_dyn as
     run_ddl('create index ' || agentmem_util.sql_index(p_store_id, 'MEMORY_IX')
             || ' on ' || l_tab || '(id' || case when p_desc then ' desc' else ' asc' end || ')');
     run_ddl('comment on table ' || l_tab || ' is ''agent memory''' || co_suffix);
+    run_ddl('drop table ' || l_tab || co_backup);
   end create_memory;
 
   function count_rows(p_store_id in varchar2, p_user in varchar2) return number is

@@ -8,9 +8,9 @@ as
   cursor c_lines(p_order_id in number) is
     select l.product_id,
            case when l.quantity > 0 then l.quantity else 0 end as quantity
-      from fx_order_lines l
+      from app.fx_order_lines l
      where l.order_id = p_order_id
-       and (l.product_id in (select p.product_id from fx_products p where p.active = 'Y'));
+       and (l.product_id in (select p.product_id from app.fx_products p where p.active = 'Y'));
 
   function line_count(p_order_id in number) return pls_integer
   is
@@ -43,7 +43,7 @@ as
       agentmem_util.raise_error(p_code => dbms_agent_memory_store.co_invalid_argument,
         p_message => case when p_quantity = 0 then 'zero' else 'negative' end || ' quantity');
     else
-      insert into fx_order_lines (order_id, product_id, quantity)
+      insert into app.fx_order_lines (order_id, product_id, quantity)
       values (p_order_id, p_product_id, p_quantity);
     end if;
     g_calls := g_calls + 1;
@@ -68,7 +68,7 @@ as
       declare
         l_done boolean := false;
       begin
-        update fx_orders_t
+        update app.fx_orders_t
            set status = case p_reason when 'CANCEL' then 'CANCELLED' else 'CLOSED' end,
                closed_at = systimestamp
          where order_id = p_order_id
@@ -78,7 +78,7 @@ as
       end;
     end loop retry;
     forall i in 1 .. l_ids.count
-      delete from fx_order_holds where order_id = l_ids(i);
+      delete from app.fx_order_holds where order_id = l_ids(i);
     while l_tries > 0 loop
       l_tries := l_tries - 1;
     end loop;
@@ -105,7 +105,7 @@ as
   is
     l_status varchar2(10 char);
   begin
-    select status into l_status from fx_orders_t where order_id = p_order_id;
+    select status into l_status from app.fx_orders_t where order_id = p_order_id;
     return l_status;
   exception
     when no_data_found then

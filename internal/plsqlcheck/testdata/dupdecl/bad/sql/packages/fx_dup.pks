@@ -23,7 +23,7 @@ as
     p_code varchar2(10 char); -- expect: DUP-DECL, NAMING
     l_text varchar2(10 char);
     cursor c_rows(p_min in pls_integer, p_min in pls_integer) is -- expect: DUP-DECL
-      select dummy from dual where p_min > 0;
+      select dummy from sys.dual where p_min > 0;
     l_text varchar2(20 char); -- expect: DUP-DECL
     function l_text return varchar2 is -- expect: DUP-DECL
     begin

@@ -21,8 +21,8 @@ as
   function label(p_code in pls_integer) return varchar2
   is
     l_count pls_integer := checked(p_code);
-    cursor c_low(p_min in pls_integer) is select dummy from dual where p_min < l_count;
-    cursor c_high(p_min in pls_integer) is select dummy from dual where p_min > l_count;
+    cursor c_low(p_min in pls_integer) is select dummy from sys.dual where p_min < l_count;
+    cursor c_high(p_min in pls_integer) is select dummy from sys.dual where p_min > l_count;
   begin
     declare
       l_count pls_integer := g_count;
@@ -39,7 +39,7 @@ as
   end label;
 
   cursor c_rows return dual%rowtype is
-    select * from dual;
+    select * from sys.dual;
 
   function checked(p_code in pls_integer) return pls_integer
   is

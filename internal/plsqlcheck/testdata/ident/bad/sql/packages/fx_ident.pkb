@@ -36,7 +36,7 @@ as
   procedure count_items(p_label in varchar2, p_count out number)
   is
     cursor c_items(p_min in pls_integer) is
-      select item_id from fx_items where label = p_label and item_id >= p_min;
+      select item_id from app.fx_items where label = p_label and item_id >= p_min;
     l_ids t_codes;
   begin
     p_count := p_min; -- expect: IDENT
@@ -44,9 +44,9 @@ as
       p_count := p_count + l_item.item_id;
     end loop;
     p_count := p_count + l_item.item_id; -- expect: IDENT
-    select item_id bulk collect into l_ids from fx_items where label = p_lable; -- expect: IDENT
+    select item_id bulk collect into l_ids from app.fx_items where label = p_lable; -- expect: IDENT
     forall l_k in 1 .. l_ids.count
-      delete from fx_items where item_id = l_ids(l_k);
+      delete from app.fx_items where item_id = l_ids(l_k);
     p_count := p_count + l_k; -- expect: IDENT
     for r in c_items(1) loop
       p_count := p_count + r.item_id;

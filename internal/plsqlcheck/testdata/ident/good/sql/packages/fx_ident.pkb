@@ -37,28 +37,28 @@ as
   procedure count_items(p_label in varchar2, p_count out number)
   is
     cursor c_items(p_min in pls_integer) is
-      select item_id from fx_items where label = p_label and item_id >= p_min;
+      select item_id from app.fx_items where label = p_label and item_id >= p_min;
     l_ids t_codes;
   begin
     p_count := 0;
     for l_item in c_items(co_limit) loop
       p_count := p_count + l_item.item_id;
     end loop;
-    select item_id bulk collect into l_ids from fx_items where label = p_label;
+    select item_id bulk collect into l_ids from app.fx_items where label = p_label;
     for i in 1 .. l_ids.count loop
       p_count := p_count + l_ids(i);
     end loop;
     -- i is a table alias here: inside SQL an unprefixed name is not checked.
-    select count(*) into p_count from fx_items i where i.item_id > p_count;
+    select count(*) into p_count from app.fx_items i where i.item_id > p_count;
     -- Names a SQL statement declares for itself: a WITH query, an alias after
     -- AS, JSON_TABLE columns.
-    with t_recent as (select item_id as l_id from fx_items where label = p_label)
+    with t_recent as (select item_id as l_id from app.fx_items where label = p_label)
     select count(*) into p_count from t_recent where l_id > 0;
     select count(*) into p_count
       from json_table(p_label, '$[*]' columns (c_code number path '$.code', c_name varchar2(30 char) path '$.name'))
      where c_code > 0 and c_name is not null;
     forall l_k in 1 .. l_ids.count
-      delete from fx_items where item_id = l_ids(l_k);
+      delete from app.fx_items where item_id = l_ids(l_k);
     if p_count > co_limit then
       raise e_failed;
     end if;

@@ -18,7 +18,7 @@ as
   procedure fill(p_code in pls_integer, p_pair in t_pair, p_label out varchar2)
   is
     l_code pls_integer := p_code;
-    cursor c_rows is select rownum from dual;
+    cursor c_rows is select rownum from sys.dual;
     procedure bump(p_value in out pls_integer, p_step in pls_integer)
     is
     begin
@@ -31,8 +31,8 @@ as
     co_step := 2; -- expect: IN-PARAM-WRITE
     bump(p_code, 1); -- expect: IN-PARAM-WRITE
     bump(p_step => 1, p_value => p_pair.code); -- expect: IN-PARAM-WRITE
-    select dummy, rownum into p_label, p_code from dual; -- expect: IN-PARAM-WRITE
-    execute immediate 'select 1 from dual' into p_code; -- expect: IN-PARAM-WRITE
+    select dummy, rownum into p_label, p_code from sys.dual; -- expect: IN-PARAM-WRITE
+    execute immediate 'select 1 from sys.dual' into p_code; -- expect: IN-PARAM-WRITE
     execute immediate 'begin :x := 1; end;' using out p_code; -- expect: IN-PARAM-WRITE
     execute immediate 'begin :x := :x + 1; end;' using in out p_code; -- expect: IN-PARAM-WRITE
     open c_rows;
@@ -60,7 +60,7 @@ as
   procedure reopen(p_rows in sys_refcursor)
   is
   begin
-    open p_rows for select dummy from dual; -- expect: IN-PARAM-WRITE
+    open p_rows for select dummy from sys.dual; -- expect: IN-PARAM-WRITE
   end reopen;
 end fx_inparam;
 /

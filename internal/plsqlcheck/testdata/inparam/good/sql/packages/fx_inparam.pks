@@ -28,10 +28,10 @@ as
     bump(l_code, p_code);
     bump(p_value => p_pair.code, p_step => p_code);
     p_pair.label := 'x';
-    select dummy into p_label from dual where rownum = p_code;
-    select rownum bulk collect into l_ids from dual;
+    select dummy into p_label from sys.dual where rownum = p_code;
+    select rownum bulk collect into l_ids from sys.dual;
     execute immediate 'begin :x := :y; end;' using out l_code, in p_code;
-    insert into fx_items (code) values (p_code) returning code into l_code;
+    insert into app.fx_items (code) values (p_code) returning code into l_code;
     for l_i in 1 .. l_ids.count loop
       l_code := l_code + l_i;
     end loop;
@@ -48,7 +48,7 @@ as
   procedure reopen(p_rows in out sys_refcursor)
   is
   begin
-    open p_rows for select dummy from dual;
+    open p_rows for select dummy from sys.dual;
   end reopen;
 end fx_inparam;
 /

@@ -13,7 +13,7 @@ as
   is
     l_known pls_integer;
   begin
-    select count(*) into l_known from fx_items where label = p_text;
+    select count(*) into l_known from app.fx_items where label = p_text;
     return '[' || p_text || ']';
   end label;
 
@@ -35,7 +35,7 @@ as
       return 'seven';
     end label;
   begin
-    select label, count(*) into l_row.label, l_row.next_code from fx_items where label = p_text group by label;
+    select label, count(*) into l_row.label, l_row.next_code from app.fx_items where label = p_text group by label;
     l_row.label := label;
     p_head := substr(p_text, 1, 1);
     p_tail := substr(p_text, 2) || p_tail;
