@@ -143,6 +143,14 @@ commit;
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
+prompt == agentmem install: migration 3 (000003_security)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 1);
+commit;
+@@migrations/000003_security.up.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 0);
+commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
 @@packages/AGENTMEM_FILTER.pks
@@ -160,6 +168,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_EDIT.pks
 @@packages/AGENTMEM_RECORD_READ.pks
 @@packages/AGENTMEM_RELATION.pks
+@@packages/AGENTMEM_SECURITY.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
@@ -177,6 +186,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RELATION.pkb
 @@packages/AGENTMEM_SEARCH.pkb
 @@packages/AGENTMEM_SEARCH_KEYWORD.pkb
+@@packages/AGENTMEM_SECURITY.pkb
 @@packages/AGENTMEM_STORE.pkb
 @@packages/AGENTMEM_STORE_ADMIN.pkb
 @@packages/AGENTMEM_STORE_CATALOG.pkb

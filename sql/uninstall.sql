@@ -7,8 +7,8 @@
 --   1. checks the migration state in AGENTMEM_SCHEMA_MIGRATIONS: it must be
 --      clean and at the newest version this script knows;
 --   2. drops every registered memory store (a row of AGENTMEM_STORE_REGISTRY) with
---      dbms_agent_memory_store.drop_store, which removes the store's tables,
---      indexes, jobs and grants;
+--      dbms_agent_memory_store.drop_store, which removes the store's security
+--      policies, tables, indexes, jobs and grants;
 --   3. drops the agentmem packages (packages/ and scheduler/) and the shared
 --      scheduler programs (AGENTMEM_<JOB>_P);
 --   4. runs the down migrations in reverse order, with the same version
@@ -42,7 +42,7 @@ spool agentmem_uninstall.log
 
 prompt == agentmem uninstall: checking the connected user and the migration state
 declare
-  co_newest_version constant pls_integer := 2;
+  co_newest_version constant pls_integer := 3;
   l_tables  pls_integer;
   l_rows    pls_integer;
   l_version number;
@@ -157,6 +157,15 @@ end;
 -- Down migrations, newest first, bracketed like golang-migrate does it: the
 -- version below is recorded dirty before the file runs and clean after (-1 is
 -- golang-migrate's "no version", kept only while dirty).
+prompt == agentmem uninstall: migration 3 down (000003_security)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (2, 1);
+commit;
+@@migrations/000003_security.down.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (2, 0);
+commit;
+
 prompt == agentmem uninstall: migration 2 down (000002_job_log)
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (1, 1);

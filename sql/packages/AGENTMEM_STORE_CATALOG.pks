@@ -16,7 +16,8 @@ create or replace package agentmem_store_catalog
                  package agentmem_job_info,
                  package agentmem_relation,
                  package agentmem_thread,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_security)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

@@ -17,7 +17,8 @@ create or replace package agentmem_util
                  package agentmem_job_info,
                  package agentmem_relation,
                  package agentmem_thread,
-                 package agentmem_thread_card)
+                 package agentmem_thread_card,
+                 package agentmem_security)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
@@ -150,8 +151,12 @@ as
   -- e.g. '23.6.0.24.10'.
   function db_version_full return varchar2;
 
-  -- True when p_version_full ('23.6.0.24.10') is at least p_major.p_minor.
-  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
+  -- True when p_version_full ('23.6.0.24.10') is at least
+  -- p_major.p_minor.p_update (components compared as numbers, so 23.26.2 >
+  -- 23.6; Deep Data Security needs 23.26.2). A missing third component counts
+  -- as 0.
+  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer,
+                            p_update in pls_integer default 0)
     return boolean;
 
   -- Raises UNSUPPORTED_RELEASE naming p_feature, the release it needs and
