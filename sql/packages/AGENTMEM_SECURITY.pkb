@@ -715,14 +715,18 @@ as
         p_count := p_count + 1;
       end if;
     else
+      -- Every data grant of the leaving policies first, then the data roles
+      -- of OCI groups no policy left is granted to: a mapped role is a
+      -- grantee of those data grants until they are gone.
+      l_groups := agentmem_util.t_text_list();
       for i in 1 .. p_policies.count loop
-        l_groups := granted_groups(p_store, p_policies(i));
+        l_groups := l_groups multiset union distinct granted_groups(p_store, p_policies(i));
         drop_policy_objects(p_store, p_policies(i), p_count);
-        for j in 1 .. l_groups.count loop
-          if not group_kept(p_store, l_groups(j), p_policies) then
-            run_ddl('drop data role if exists ' || group_role(p_store, l_groups(j)), 'DROP DATA ROLE', p_count);
-          end if;
-        end loop;
+      end loop;
+      for j in 1 .. l_groups.count loop
+        if not group_kept(p_store, l_groups(j), p_policies) then
+          run_ddl('drop data role if exists ' || group_role(p_store, l_groups(j)), 'DROP DATA ROLE', p_count);
+        end if;
       end loop;
       if not l_left then
         set_grants_only(p_store, false, p_count);
