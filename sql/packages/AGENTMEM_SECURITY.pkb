@@ -411,7 +411,7 @@ as
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: the Deep Data Security data role name ' || agentmem_util.quoted(l_name) || ' of '
         || agentmem_store_catalog.display_name(p_store) || ' is longer than 128 bytes; Deep Data Security mode'
-        || ' supports schema names up to about 100 characters (docs/security.md, "Names")');
+        || ' supports schema names up to about 100 characters (docs/security.md, "Deep Data Security")');
     end if;
     return agentmem_util.sql_name(l_name, 'data role name');
   end role_name;
@@ -609,14 +609,22 @@ as
   -- SET USE DATA GRANTS ONLY ON every store table: Deep Data Security users
   -- reach the tables through data grants only, whatever database privileges
   -- they hold (ddscg/enforce-mandatory-data-privileges.html).
+  -- Disabling skips a table that is gone (a drop_store finishing an
+  -- interrupted drop); enabling follows the data grants, which need every
+  -- table.
   procedure set_grants_only(p_store in t_store, p_enabled in boolean, p_count in out nocopy pls_integer)
   is
     l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_count pls_integer;
   begin
     for i in 1 .. l_bases.count loop
-      run_ddl('set use data grants only on ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i))
-              || case when p_enabled then ' enabled' else ' disabled' end,
-              'SET USE DATA GRANTS ONLY (system, or on schema ' || p_store.owner || ')', p_count);
+      select count(*) into l_count from sys.all_tables t
+       where t.owner = p_store.owner and t.table_name = p_store.table_prefix || l_bases(i);
+      if p_enabled or l_count > 0 then
+        run_ddl('set use data grants only on ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i))
+                || case when p_enabled then ' enabled' else ' disabled' end,
+                'SET USE DATA GRANTS ONLY (system, or on schema ' || p_store.owner || ')', p_count);
+      end if;
     end loop;
   end set_grants_only;
 
@@ -628,7 +636,7 @@ as
   begin
     for i in 1 .. l_bases.count loop
       run_ddl('drop data grant if exists ' || grant_object(p_store, l_bases(i), p_policy),
-              'DROP ANY DATA GRANT (or ownership of the grant)', p_count);
+              'DROP ANY DATA GRANT (a data grant of another schema)', p_count);
     end loop;
     run_ddl('drop data role if exists ' || policy_role(p_store, p_policy), 'DROP DATA ROLE', p_count);
   end drop_policy_objects;
