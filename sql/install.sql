@@ -169,6 +169,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_READ.pks
 @@packages/AGENTMEM_RELATION.pks
 @@packages/AGENTMEM_SECURITY.pks
+@@packages/AGENTMEM_SECURITY_DDS.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
@@ -187,6 +188,7 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_SEARCH.pkb
 @@packages/AGENTMEM_SEARCH_KEYWORD.pkb
 @@packages/AGENTMEM_SECURITY.pkb
+@@packages/AGENTMEM_SECURITY_DDS.pkb
 @@packages/AGENTMEM_STORE.pkb
 @@packages/AGENTMEM_STORE_ADMIN.pkb
 @@packages/AGENTMEM_STORE_CATALOG.pkb

@@ -1,7 +1,8 @@
 create or replace package agentmem_security
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_store_ddl)
+                 package agentmem_store_ddl,
+                 package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_SECURITY: the security policy administration of a store (issue
@@ -18,7 +19,7 @@ as
   --     policy) with the policy's row predicate on ORA_END_USER_CONTEXT.username,
   --     SET USE DATA GRANTS ONLY on every store table, GRANT DATA ROLE to the
   --     principals (an OCI group through a data role MAPPED TO its group).
-  --   * The row predicate of each policy and table kind (row_predicate).
+  --     AGENTMEM_SECURITY_DDS builds and runs these statements.
   --
   -- Transactions: the calls that change something run in autonomous
   -- transactions and commit their own registry rows and DDL (DDL commits;
@@ -71,18 +72,6 @@ as
   -- agentmem:commits
   procedure drop_store_policies(p_store in agentmem_store_catalog.t_store,
                                 p_actions in out nocopy agentmem_util.t_text_list);
-
-  -- The Deep Data Security row predicate of p_policy on the store table
-  -- p_base (a base name of agentmem_store_catalog.table_bases) of the store
-  -- with table prefix p_prefix in schema p_owner, on
-  -- ORA_END_USER_CONTEXT.username. Column and table names are quoted through
-  -- the naming helper. docs/security.md lists the rule of every table kind;
-  -- AGENTMEM_VPD applies the same rules with its application context.
-  -- Raises INVALID_ARGUMENT for a table kind without an owner column rule, so
-  -- a new store table cannot stay uncovered.
-  -- agentmem:sql-builder
-  function row_predicate(p_owner in varchar2, p_prefix in varchar2, p_base in varchar2, p_policy in varchar2)
-    return varchar2;
 
 end agentmem_security;
 /

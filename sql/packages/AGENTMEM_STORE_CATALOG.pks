@@ -17,7 +17,8 @@ create or replace package agentmem_store_catalog
                  package agentmem_relation,
                  package agentmem_thread,
                  package agentmem_thread_card,
-                 package agentmem_security)
+                 package agentmem_security,
+                 package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

@@ -18,7 +18,8 @@ create or replace package agentmem_util
                  package agentmem_relation,
                  package agentmem_thread,
                  package agentmem_thread_card,
-                 package agentmem_security)
+                 package agentmem_security,
+                 package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
