@@ -411,8 +411,8 @@ as
       using p_store.store_key, p_principal.principal_type, p_principal.name, p_policy;
   end delete_grant;
 
-  -- The OCI groups with a grant of any policy of the store other than
-  -- those in p_leaving.
+  -- True when the OCI group p_group is granted a policy of the store that
+  -- is not in p_leaving (its mapped data role is still a grantee then).
   function group_kept(p_store in t_store, p_group in varchar2, p_leaving in agentmem_util.t_text_list) return boolean
   is
     l_policies agentmem_util.t_text_list;
@@ -533,6 +533,8 @@ as
     l_created    agentmem_util.t_text_list := agentmem_util.t_text_list();
     l_current    varchar2(30 char);
     l_mode       agentmem_util.t_opt_text;
+    l_bases      agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_rule       varchar2(32767);
     l_count      pls_integer := 0;
     l_response   clob;
   begin
@@ -562,8 +564,18 @@ as
     if l_mode.value = co_deep_sec then
       require_deep_sec(co_op);
       require_privilege('CREATE DATA ROLE', co_op);
+      for i in 1 .. l_policies.count loop
+        agentmem_security_dds.check_policy(l_store, l_policies(i));
+      end loop;
     else
       require_vpd(co_op);
+      -- Every table kind needs a rule (docs/security.md); AGENTMEM_VPD has
+      -- its own predicates, the kinds are checked here before any change.
+      for i in 1 .. l_policies.count loop
+        for j in 1 .. l_bases.count loop
+          l_rule := agentmem_security_dds.row_predicate(l_store.owner, l_store.table_prefix, l_bases(j), l_policies(i));
+        end loop;
+      end loop;
     end if;
 
     -- The rows first (committed), then the enforcement: a failure leaves the

@@ -217,6 +217,23 @@ as
     return l_list;
   end grantee_list;
 
+  -- The CREATE OR REPLACE DATA GRANT statement of p_policy on the store
+  -- table p_base (ddscg/create-data-grants.html: CREATE [OR REPLACE] DATA
+  -- GRANT [schema.]grant_name AS privilege_list ON [schema.]object [WHERE
+  -- predicate] TO user_role_list; OR REPLACE updates the privileges,
+  -- grantees and predicate of an existing grant).
+  -- agentmem:sql-builder
+  function data_grant_text(p_store in agentmem_store_catalog.t_store, p_base in varchar2, p_policy in varchar2,
+                           p_groups in agentmem_util.t_text_list) return varchar2
+  is
+  begin
+    return 'create or replace data grant ' || grant_object(p_store, p_base, p_policy)
+           || ' as ' || privilege_list(p_store, p_base, p_policy)
+           || ' on ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)
+           || ' where ' || row_predicate(p_store.owner, p_store.table_prefix, p_base, p_policy)
+           || ' to ' || grantee_list(p_store, p_policy, p_groups);
+  end data_grant_text;
+
   ------------------------------------------------------------------------------
   -- Statements
   ------------------------------------------------------------------------------
@@ -244,19 +261,21 @@ as
     l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
   begin
     for i in 1 .. l_bases.count loop
-      -- ddscg/create-data-grants.html: CREATE [OR REPLACE] DATA GRANT
-      -- [schema.]grant_name AS privilege_list ON [schema.]object
-      -- [WHERE predicate] TO user_role_list. OR REPLACE updates the
-      -- privileges, grantees and predicate of an existing grant.
-      run_ddl('create or replace data grant ' || grant_object(p_store, l_bases(i), p_policy)
-              || ' as ' || privilege_list(p_store, l_bases(i), p_policy)
-              || ' on ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i))
-              || ' where ' || row_predicate(p_store.owner, p_store.table_prefix, l_bases(i), p_policy)
-              || ' to ' || grantee_list(p_store, p_policy, p_groups),
+      run_ddl(data_grant_text(p_store, l_bases(i), p_policy, p_groups),
               'CREATE DATA GRANT (own schema) or CREATE ANY DATA GRANT with ADMINISTER ANY DATA GRANT on '
               || p_store.owner, p_count);
     end loop;
   end put_data_grants;
+
+  procedure check_policy(p_store in agentmem_store_catalog.t_store, p_policy in varchar2)
+  is
+    l_bases agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
+    l_text  varchar2(32767) := policy_role(p_store, p_policy);
+  begin
+    for i in 1 .. l_bases.count loop
+      l_text := data_grant_text(p_store, l_bases(i), p_policy, agentmem_util.t_text_list());
+    end loop;
+  end check_policy;
 
   -- SET USE DATA GRANTS ONLY ON every store table: Deep Data Security users
   -- reach the tables through data grants only, whatever database privileges

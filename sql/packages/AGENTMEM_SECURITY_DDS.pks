@@ -34,6 +34,12 @@ as
   function row_predicate(p_owner in varchar2, p_prefix in varchar2, p_base in varchar2, p_policy in varchar2)
     return varchar2;
 
+  -- Builds, without running anything, the data role name and the data grant
+  -- statements of p_policy for every store table, so that what they raise
+  -- (a role name over 128 bytes, a table kind without a rule, a missing
+  -- table) is raised before any change.
+  procedure check_policy(p_store in agentmem_store_catalog.t_store, p_policy in varchar2);
+
   -- CREATE DATA ROLE IF NOT EXISTS for the policy's data role.
   procedure create_policy_role(p_store in agentmem_store_catalog.t_store, p_policy in varchar2,
                                p_count in out nocopy pls_integer);
