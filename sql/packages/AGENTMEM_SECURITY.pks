@@ -1,7 +1,7 @@
 create or replace package agentmem_security
   authid current_user
   accessible by (package dbms_agent_memory_store,
-                 package agentmem_store_ddl,
+                 package agentmem_store,
                  package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
@@ -64,9 +64,9 @@ as
   -- dbms_agent_memory_store.security_capabilities (read-only).
   function capabilities return clob;
 
-  -- Removes every policy of p_store and its grants (drop_store and RECREATE
-  -- call it before the store's tables go): detaches the VPD policies, or drops
-  -- the data grants and data roles. Nothing to do when the store has no
+  -- Removes every policy of p_store and its grants (drop_store calls it
+  -- before the store's tables go): detaches the VPD policies, or drops the
+  -- data grants and data roles. Nothing to do when the store has no
   -- policy or the registry (migration 000003) is not installed.
   -- p_actions receives one line per policy removed.
   -- agentmem:commits

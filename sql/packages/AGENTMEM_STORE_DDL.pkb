@@ -717,12 +717,6 @@ as
       set_status(p_store, 'DROPPING', null);
       commit;
     end if;
-    -- The security policies first (docs/security.md): their VPD policies and
-    -- data grants are on the tables dropped below, and a registry row must
-    -- never claim a policy for tables that are gone (RECREATE creates them
-    -- anew, without policies).
-    g_step := 'remove the security policies';
-    agentmem_security.drop_store_policies(p_store, p_actions);
     g_step := 'drop the store jobs';
     agentmem_jobs.drop_store_jobs(p_store, p_actions);
     drop_index(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS_HYB_IX', true, p_actions);

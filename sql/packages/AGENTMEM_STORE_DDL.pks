@@ -56,9 +56,8 @@ as
                           p_actions in out nocopy agentmem_util.t_text_list,
                           p_warnings in out nocopy agentmem_util.t_text_list);
 
-  -- Removes the store's security policies (AGENTMEM_SECURITY), then drops the
-  -- purge job, the search indexes, the tables, the vectorizer preference and
-  -- the registry row. Restartable: objects already gone are
+  -- Drops the purge job, the search indexes, the tables, the vectorizer
+  -- preference and the registry row. Restartable: objects already gone are
   -- skipped, and the row (status DROPPING meanwhile) goes last.
   -- agentmem:commits
   procedure drop_store(p_store in out nocopy agentmem_store_catalog.t_store,
