@@ -32,9 +32,9 @@ const (
 	sqlListGrants     = `begin :b_res := dbms_agent_memory_store.list_security_grants(p_store_id => :b_store); end;`
 )
 
-// securityCall runs one of the statements above and returns the JSON
+// secAdminCall runs one of the statements above and returns the JSON
 // response bound to :b_res.
-func securityCall(ctx context.Context, t *testing.T, db *sql.DB, stmt string, args ...any) (string, error) {
+func secAdminCall(ctx context.Context, t *testing.T, db *sql.DB, stmt string, args ...any) (string, error) {
 	t.Helper()
 	var res string
 	binds := append([]any{sql.Named("b_res", livedb.StringOut(&res))}, args...)
@@ -42,15 +42,15 @@ func securityCall(ctx context.Context, t *testing.T, db *sql.DB, stmt string, ar
 	return res, err
 }
 
-// decodeStrict decodes a response into v, failing on keys v does not have.
-func decodeStrict(t *testing.T, res string, v any) {
+// secAdminDecode decodes a response into v, failing on keys v does not have.
+func secAdminDecode(t *testing.T, res string, v any) {
 	t.Helper()
 	dec := json.NewDecoder(bytes.NewReader([]byte(res)))
 	dec.DisallowUnknownFields()
 	require.NoError(t, dec.Decode(v), "response %s", res)
 }
 
-type securityCaps struct {
+type secAdminCaps struct {
 	Release          *string `json:"release"`
 	Compatible       *string `json:"compatible"`
 	DeepDataSecurity bool    `json:"deep_data_security"`
@@ -62,19 +62,19 @@ type securityCaps struct {
 	Privileges map[string]bool `json:"privileges"`
 }
 
-func readSecurityCaps(ctx context.Context, t *testing.T, db *sql.DB) securityCaps {
+func secAdminReadCaps(ctx context.Context, t *testing.T, db *sql.DB) secAdminCaps {
 	t.Helper()
-	res, err := securityCall(ctx, t, db, sqlSecurityCaps)
+	res, err := secAdminCall(ctx, t, db, sqlSecurityCaps)
 	require.NoError(t, err)
-	var caps securityCaps
-	decodeStrict(t, res, &caps)
+	var caps secAdminCaps
+	secAdminDecode(t, res, &caps)
 	return caps
 }
 
 func TestSecurityCapabilitiesLive(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := storeContext(t)
-	caps := readSecurityCaps(ctx, t, db)
+	caps := secAdminReadCaps(ctx, t, db)
 	require.NotNil(t, caps.Release, "release")
 	assert.NotEmpty(t, *caps.Release)
 	if !caps.DeepDataSecurity || !caps.VPD {
@@ -91,7 +91,7 @@ func TestSecurityCapabilitiesLive(t *testing.T) {
 	assert.Equal(t, caps.VPD, caps.Privileges["EXECUTE ON SYS.DBMS_RLS"])
 }
 
-type policyResult struct {
+type secAdminPolicyResult struct {
 	StoreID     *string `json:"store_id"`
 	Enforcement *string `json:"enforcement"`
 	Policies    []struct {
@@ -102,7 +102,7 @@ type policyResult struct {
 	Statements int `json:"statements"`
 }
 
-type grantList struct {
+type secAdminGrantList struct {
 	Grants []struct {
 		Principal struct {
 			Type string `json:"type"`
@@ -112,8 +112,8 @@ type grantList struct {
 	} `json:"grants"`
 }
 
-// securityStore creates a VECTOR store for one test, dropped at its end.
-func securityStore(ctx context.Context, t *testing.T, db *sql.DB) string {
+// secAdminStore creates a VECTOR store for one test, dropped at its end.
+func secAdminStore(ctx context.Context, t *testing.T, db *sql.DB) string {
 	t.Helper()
 	id := livedb.StoreID(t)
 	dropAtEnd(t, db, id)
@@ -129,33 +129,33 @@ func securityStore(ctx context.Context, t *testing.T, db *sql.DB) string {
 func TestSecurityPoliciesVPDLive(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := storeContext(t)
-	if caps := readSecurityCaps(ctx, t, db); !caps.VPD {
+	if caps := secAdminReadCaps(ctx, t, db); !caps.VPD {
 		t.Skipf("SKIPPED: security policies in VPD mode: security_capabilities reports no VPD: %+v", caps.Missing)
 	}
-	id := securityStore(ctx, t, db)
+	id := secAdminStore(ctx, t, db)
 	store := sql.Named("b_store", id)
 	call := func(stmt, request string) (string, error) {
-		return securityCall(ctx, t, db, stmt, store, sql.Named("b_request", request))
+		return secAdminCall(ctx, t, db, stmt, store, sql.Named("b_request", request))
 	}
 
 	res, err := call(sqlAddSecurity, `{"policies": ["USER_OWN_ROWS", "GLOBAL_MEMORIES"], "enforcement": "VPD"}`)
 	require.NoError(t, err)
-	var added policyResult
-	decodeStrict(t, res, &added)
+	var added secAdminPolicyResult
+	secAdminDecode(t, res, &added)
 	require.Len(t, added.Policies, 2)
 	assert.True(t, *added.Policies[0].Created && *added.Policies[1].Created, "first add creates: %s", res)
 	res, err = call(sqlAddSecurity, `{"policies": ["USER_OWN_ROWS", "GLOBAL_MEMORIES"], "enforcement": "VPD"}`)
 	require.NoError(t, err)
-	decodeStrict(t, res, &added)
+	secAdminDecode(t, res, &added)
 	assert.False(t, *added.Policies[0].Created || *added.Policies[1].Created, "second add creates nothing: %s", res)
 
 	res, err = call(sqlGrantSecurity, `{"principals": [{"type": "END_USER", "name": "Alice@example.com"}]}`)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"granted": 2}`, res)
-	res, err = securityCall(ctx, t, db, sqlListGrants, store)
+	res, err = secAdminCall(ctx, t, db, sqlListGrants, store)
 	require.NoError(t, err)
-	var grants grantList
-	decodeStrict(t, res, &grants)
+	var grants secAdminGrantList
+	secAdminDecode(t, res, &grants)
 	require.Len(t, grants.Grants, 1)
 	assert.Equal(t, "Alice@example.com", grants.Grants[0].Principal.Name, "VPD keeps the name exactly")
 	assert.Equal(t, []string{"GLOBAL_MEMORIES", "USER_OWN_ROWS"}, grants.Grants[0].Policies)
@@ -167,13 +167,13 @@ func TestSecurityPoliciesVPDLive(t *testing.T) {
 
 	res, err = call(sqlRemoveSecurity, `{}`)
 	require.NoError(t, err)
-	var removed policyResult
-	decodeStrict(t, res, &removed)
+	var removed secAdminPolicyResult
+	secAdminDecode(t, res, &removed)
 	require.Len(t, removed.Policies, 2)
-	res, err = securityCall(ctx, t, db, sqlListPolicies, store)
+	res, err = secAdminCall(ctx, t, db, sqlListPolicies, store)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"policies": []}`, res)
-	res, err = securityCall(ctx, t, db, sqlListGrants, store)
+	res, err = secAdminCall(ctx, t, db, sqlListGrants, store)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"grants": []}`, res, "the grants went with their policies")
 }
@@ -181,7 +181,7 @@ func TestSecurityPoliciesVPDLive(t *testing.T) {
 func TestSecurityPoliciesRejectedLive(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := storeContext(t)
-	id := securityStore(ctx, t, db)
+	id := secAdminStore(ctx, t, db)
 	for _, c := range []struct {
 		name, store, request string
 		code                 int
@@ -193,7 +193,7 @@ func TestSecurityPoliciesRejectedLive(t *testing.T) {
 		{"unknown store", "UTS_NO_SUCH_SEC", `{"policies": ["USER_OWN_ROWS"], "enforcement": "VPD"}`, 20101},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := securityCall(ctx, t, db, sqlAddSecurity,
+			_, err := secAdminCall(ctx, t, db, sqlAddSecurity,
 				sql.Named("b_store", c.store), sql.Named("b_request", c.request))
 			require.Error(t, err)
 			oe, ok := livedb.AsOraErr(err)
@@ -201,12 +201,12 @@ func TestSecurityPoliciesRejectedLive(t *testing.T) {
 			assert.Equal(t, c.code, oe.Code(), oe.Message())
 		})
 	}
-	res, err := securityCall(ctx, t, db, sqlListPolicies, sql.Named("b_store", id))
+	res, err := secAdminCall(ctx, t, db, sqlListPolicies, sql.Named("b_store", id))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"policies": []}`, res, "nothing was registered")
 
-	if caps := readSecurityCaps(ctx, t, db); !caps.DeepDataSecurity {
-		_, err := securityCall(ctx, t, db, sqlAddSecurity,
+	if caps := secAdminReadCaps(ctx, t, db); !caps.DeepDataSecurity {
+		_, err := secAdminCall(ctx, t, db, sqlAddSecurity,
 			sql.Named("b_store", id), sql.Named("b_request", `{"policies": ["USER_OWN_ROWS"], "enforcement": "DEEP_DATA_SECURITY"}`))
 		require.Error(t, err)
 		oe, ok := livedb.AsOraErr(err)
