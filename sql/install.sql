@@ -145,6 +145,14 @@ commit;
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
+prompt == agentmem install: migration 3 (000003_security)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 1);
+commit;
+@@migrations/000003_security.up.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 0);
+commit;
 prompt == agentmem install: migration 4 (000004_llm_tasks_job)
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (4, 1);
@@ -175,6 +183,8 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RECORD_EDIT.pks
 @@packages/AGENTMEM_RECORD_READ.pks
 @@packages/AGENTMEM_RELATION.pks
+@@packages/AGENTMEM_SECURITY.pks
+@@packages/AGENTMEM_SECURITY_DDS.pks
 @@packages/AGENTMEM_STORE.pks
 @@packages/AGENTMEM_STORE_DDL.pks
 @@packages/AGENTMEM_THREAD.pks
@@ -200,6 +210,8 @@ prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, 
 @@packages/AGENTMEM_RELATION.pkb
 @@packages/AGENTMEM_SEARCH.pkb
 @@packages/AGENTMEM_SEARCH_KEYWORD.pkb
+@@packages/AGENTMEM_SECURITY.pkb
+@@packages/AGENTMEM_SECURITY_DDS.pkb
 @@packages/AGENTMEM_STORE.pkb
 @@packages/AGENTMEM_STORE_ADMIN.pkb
 @@packages/AGENTMEM_STORE_CATALOG.pkb

@@ -7,8 +7,8 @@
 --   1. checks the migration state in AGENTMEM_SCHEMA_MIGRATIONS: it must be
 --      clean and at the newest version this script knows;
 --   2. drops every registered memory store (a row of AGENTMEM_STORE_REGISTRY) with
---      dbms_agent_memory_store.drop_store, which removes the store's tables,
---      indexes, jobs and grants;
+--      dbms_agent_memory_store.drop_store, which removes the store's security
+--      policies, tables, indexes, jobs and grants;
 --   3. drops the end-user application context (AGENTMEM_EU_<owner>), the
 --      agentmem packages (packages/ and scheduler/) and the shared
 --      scheduler programs (AGENTMEM_<JOB>_P);
@@ -193,9 +193,18 @@ end;
 -- golang-migrate's "no version", kept only while dirty).
 prompt == agentmem uninstall: migration 4 down (000004_llm_tasks_job)
 delete from agentmem_schema_migrations;
-insert into agentmem_schema_migrations (version, dirty) values (2, 1);
+insert into agentmem_schema_migrations (version, dirty) values (3, 1);
 commit;
 @@migrations/000004_llm_tasks_job.down.sql
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (3, 0);
+commit;
+
+prompt == agentmem uninstall: migration 3 down (000003_security)
+delete from agentmem_schema_migrations;
+insert into agentmem_schema_migrations (version, dirty) values (2, 1);
+commit;
+@@migrations/000003_security.down.sql
 delete from agentmem_schema_migrations;
 insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;

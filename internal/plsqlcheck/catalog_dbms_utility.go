@@ -19,5 +19,9 @@ func init() {
 		OraSub{Package: "DBMS_UTILITY", Name: "GET_HASH_VALUE", Params: params("name, base, hash_size"), Source: docUtility9i},
 		OraSub{Package: "DBMS_UTILITY", Name: "DB_VERSION", Params: params("version, compatibility"), Source: docUtilityDBVersion},
 		OraSub{Package: "DBMS_UTILITY", Name: "COMPILE_SCHEMA", Params: params("schema, compile_all?, reuse_settings?"), Source: docUtility19},
+		// DB_VERSION(version OUT VARCHAR2, compatibility OUT VARCHAR2): the
+		// release and the COMPATIBLE setting, callable by any user (the
+		// security capabilities report reads COMPATIBLE this way).
+		OraSub{Package: "DBMS_UTILITY", Name: "DB_VERSION", Params: params("version, compatibility"), Source: docUtility19},
 	)
 }

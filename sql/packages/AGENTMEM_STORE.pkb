@@ -936,6 +936,11 @@ as
     require_ddl_session(l_store);   -- the purge job is named without its schema
     l_lock_id := lock_ddl(l_store);
     l_store := locate_own(p_store_id, p_allow_orphans => true);   -- as it is after any wait: NOT_FOUND if dropped
+    -- The security policies and their grants first (docs/security.md): a
+    -- registry row must never claim a policy for tables that are gone.
+    -- RECREATE does not come here: it keeps the store's policies for the
+    -- tables it creates again.
+    agentmem_security.drop_store_policies(l_store, l_actions);
     agentmem_store_ddl.drop_store(l_store, l_actions);
     unlock_ddl(l_lock_id);
     l_lock_id := null;

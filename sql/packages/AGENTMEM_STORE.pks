@@ -8,7 +8,8 @@ create or replace package agentmem_store
                  package agentmem_filter,
                  package agentmem_search,
                  package agentmem_jobs,
-                 package agentmem_vpd)
+                 package agentmem_vpd,
+                 package agentmem_security)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE: opening a store under a schema policy, upgrading and

@@ -20,7 +20,9 @@ create or replace package agentmem_store_catalog
                  package agentmem_end_user,
                  package agentmem_vpd,
                  package agentmem_llm_apply,
-                 package agentmem_llm_tasks)
+                 package agentmem_llm_tasks,
+                 package agentmem_security,
+                 package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_STORE_CATALOG: what a store is made of, and how to read it.

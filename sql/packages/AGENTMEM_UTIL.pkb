@@ -389,16 +389,20 @@ as
     return l_version;
   end db_version_full;
 
-  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
+  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer,
+                            p_update in pls_integer default 0)
     return boolean
   is
-    l_major number := to_number(regexp_substr(p_version_full, '^[0123456789]+', 1, 1, 'c'));
-    l_minor number := to_number(regexp_substr(p_version_full, '^[0123456789]+\.([0123456789]+)', 1, 1, 'c', 1));
+    l_major  number := to_number(regexp_substr(p_version_full, '^[0123456789]+', 1, 1, 'c'));
+    l_minor  number := to_number(regexp_substr(p_version_full, '^[0123456789]+\.([0123456789]+)', 1, 1, 'c', 1));
+    l_update number := nvl(to_number(regexp_substr(p_version_full, '^[0123456789]+\.[0123456789]+\.([0123456789]+)',
+                                                   1, 1, 'c', 1)), 0);
   begin
     if l_major is null or l_minor is null then
       return false;
     end if;
-    return l_major > p_major or (l_major = p_major and l_minor >= p_minor);
+    return l_major > p_major or (l_major = p_major and l_minor > p_minor)
+           or (l_major = p_major and l_minor = p_minor and l_update >= nvl(p_update, 0));
   end release_at_least;
 
   procedure require_release(p_major in pls_integer, p_minor in pls_integer, p_feature in varchar2)

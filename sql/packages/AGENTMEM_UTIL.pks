@@ -24,7 +24,9 @@ create or replace package agentmem_util
                  package agentmem_llm_prompt,
                  package agentmem_llm_parse,
                  package agentmem_llm_apply,
-                 package agentmem_llm_tasks)
+                 package agentmem_llm_tasks,
+                 package agentmem_security,
+                 package agentmem_security_dds)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_UTIL: shared internals of DBMS_AGENT_MEMORY_STORE.
@@ -165,8 +167,12 @@ as
   -- e.g. '23.6.0.24.10'.
   function db_version_full return varchar2;
 
-  -- True when p_version_full ('23.6.0.24.10') is at least p_major.p_minor.
-  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer)
+  -- True when p_version_full ('23.6.0.24.10') is at least
+  -- p_major.p_minor.p_update (components compared as numbers, so 23.26.2 >
+  -- 23.6; Deep Data Security needs 23.26.2). A missing third component counts
+  -- as 0.
+  function release_at_least(p_version_full in varchar2, p_major in pls_integer, p_minor in pls_integer,
+                            p_update in pls_integer default 0)
     return boolean;
 
   -- Raises UNSUPPORTED_RELEASE naming p_feature, the release it needs and

@@ -92,6 +92,85 @@ as
       raise;
   end revoke_access;
 
+  -- == Security policies (issue 14) ================================================
+  -- The changing calls are autonomous transactions (see the spec); the
+  -- savepoint keeps the facade's convention for anything the caller's
+  -- transaction holds. Reads take no savepoint.
+
+  -- agentmem:commits (autonomous, see the spec)
+  function add_security_policies(p_store_id in varchar2, p_request in clob) return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_add_security;
+    l_response := agentmem_security.add_policies(p_store_id, p_request);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_add_security;
+      raise;
+  end add_security_policies;
+
+  -- agentmem:commits (autonomous, see the spec)
+  function remove_security_policies(p_store_id in varchar2, p_request in clob) return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_remove_security;
+    l_response := agentmem_security.remove_policies(p_store_id, p_request);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_remove_security;
+      raise;
+  end remove_security_policies;
+
+  -- agentmem:commits (autonomous, see the spec)
+  function grant_security_policies(p_store_id in varchar2, p_request in clob) return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_grant_security;
+    l_response := agentmem_security.grant_policies(p_store_id, p_request);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_grant_security;
+      raise;
+  end grant_security_policies;
+
+  -- agentmem:commits (autonomous, see the spec)
+  function revoke_security_policies(p_store_id in varchar2, p_request in clob) return clob
+  is
+    l_response clob;
+  begin
+    savepoint agentmem_revoke_security;
+    l_response := agentmem_security.revoke_policies(p_store_id, p_request);
+    return l_response;
+  exception
+    when others then
+      rollback to savepoint agentmem_revoke_security;
+      raise;
+  end revoke_security_policies;
+
+  function list_security_policies(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_security.list_policies(p_store_id, p_schema_owner);
+  end list_security_policies;
+
+  function list_security_grants(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob
+  is
+  begin
+    return agentmem_security.list_grants(p_store_id, p_schema_owner);
+  end list_security_grants;
+
+  function security_capabilities return clob
+  is
+  begin
+    return agentmem_security.capabilities;
+  end security_capabilities;
+
   -- agentmem:commits (job entry point, see the spec)
   procedure purge_expired(p_store_id in varchar2, p_batch_size in pls_integer default 1000)
   is

@@ -212,7 +212,8 @@ as
   --   (steps are pending and CURRENT_SCHEMA is not the owner).
   function upgrade_store(p_store_id in varchar2) return clob;
 
-  -- Drops a store of the caller's schema: its jobs and job log, indexes, tables,
+  -- Drops a store of the caller's schema: its security policies and their
+  -- grants (remove_security_policies), jobs and job log, indexes, tables,
   -- vectorizer preference and registry row. Destroys the data.
   -- Side effects: DDL, autonomous transaction; restartable. A failed step
   --   leaves the store DROPPING with the error in status_detail.
@@ -244,6 +245,84 @@ as
   -- Side effects: DDL, autonomous transaction; repeatable.
   -- Raises: NOT_FOUND, INVALID_ARGUMENT.
   procedure revoke_access(p_store_id in varchar2, p_grantee in varchar2);
+
+  -- == Security policies (issue 14) ================================================
+  -- End-user isolation enforced by the database (docs/security.md, "Policies",
+  -- "Deep Data Security"). A store's policies: USER_OWN_ROWS (rows whose owner
+  -- is the end user: read, insert, update without the identity and ownership
+  -- columns, delete) and GLOBAL_MEMORIES (rows with user_id NULL, and agent
+  -- profiles: read only); a relation is visible only when both endpoint
+  -- records are. One enforcement mode per store:
+  --   VPD                 DBMS_RLS policies keyed on the end user the
+  --                       application names (set_end_user); END_USER
+  --                       principals; every release with DBMS_RLS (EE).
+  --   DEEP_DATA_SECURITY  data roles and data grants keyed on
+  --                       ORA_END_USER_CONTEXT.username (the database verifies
+  --                       the end user's token); 26ai 23.26.2+, COMPATIBLE >= 20.
+  -- The store is one of the caller's schema (or of the owner a private
+  -- AGENTMEM_STORE_REGISTRY synonym points to); the registry is the owner's
+  -- AGENTMEM_SECURITY_POLICY / AGENTMEM_SECURITY_GRANT (migration 000003).
+  -- Every call here is refused while an end-user context is active
+  -- (END_USER_CONTEXT_FORBIDDEN). The calls that change something run their
+  -- registry writes and DDL in an autonomous transaction (see Transactions):
+  -- committed when they return, even on error, restartable, the caller's
+  -- pending work untouched. A second identical call changes nothing.
+
+  -- Adds policies to a store and puts them in force.
+  --   p_request  {"policies": ["USER_OWN_ROWS", "GLOBAL_MEMORIES"] (required;
+  --              case-insensitive), "enforcement": "VPD" | "DEEP_DATA_SECURITY"
+  --              (required while the store has no policy; otherwise the
+  --              store's mode, and another mode is INVALID_ARGUMENT)}
+  -- Returns: {"store_id", "enforcement", "policies": [{"policy", "created"
+  --   (false: it was added before)}], "statements" (DDL statements run, or 1
+  --   for VPD's attach)}.
+  -- Raises: NOT_FOUND (store), INVALID_ARGUMENT, UNSUPPORTED_RELEASE (Deep Data
+  --   Security missing: 23.26.2, COMPATIBLE 20; checked before any change),
+  --   PRIVILEGE_MISSING (the privilege named), SCHEMA_MISSING (registry),
+  --   END_USER_CONTEXT_FORBIDDEN.
+  -- agentmem:commits
+  function add_security_policies(p_store_id in varchar2, p_request in clob) return clob;
+
+  -- Removes policies (and their grants) from a store.
+  --   p_request  null or {"policies": [...]}; omitted = every policy of the store
+  -- Returns: {"store_id", "enforcement", "policies": [{"policy", "removed"}],
+  --   "statements"}. Raises: as add_security_policies.
+  -- agentmem:commits
+  function remove_security_policies(p_store_id in varchar2, p_request in clob) return clob;
+
+  -- Grants policies of a store to principals.
+  --   p_request  {"principals": [{"type": "END_USER" | "DATA_ROLE" | "OCI_GROUP",
+  --              "name": "..."}], "policies": [...] (omitted = every policy of
+  --              the store)}. VPD: END_USER only, the name exactly as the
+  --              application passes it (1-128 characters, no control
+  --              characters). DEEP_DATA_SECURITY: END_USER and DATA_ROLE are
+  --              unquoted identifiers (no '.', '@' or quotes); OCI_GROUP is the
+  --              OCI IAM group name of the end-user token (1-128 characters).
+  -- Returns: {"granted": n} (new grants). Raises: as add_security_policies.
+  -- agentmem:commits
+  function grant_security_policies(p_store_id in varchar2, p_request in clob) return clob;
+
+  -- Revokes policies of a store from principals; same request.
+  -- Returns: {"revoked": n}. Raises: as grant_security_policies.
+  -- agentmem:commits
+  function revoke_security_policies(p_store_id in varchar2, p_request in clob) return clob;
+
+  -- The policies of a store: {"policies": [{"policy", "enforcement",
+  --   "created_at"}]}, by policy name.
+  -- Side effects: none; read-only, takes no savepoint.
+  -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING, END_USER_CONTEXT_FORBIDDEN.
+  function list_security_policies(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
+
+  -- The grants of a store's policies: {"grants": [{"principal": {"type",
+  --   "name"}, "policies": [...]}]}, by type, then name.
+  -- Side effects: none; read-only. Raises: as list_security_policies.
+  function list_security_grants(p_store_id in varchar2, p_schema_owner in varchar2 default null) return clob;
+
+  -- What this database offers for the two modes: {"release", "compatible",
+  --   "deep_data_security": bool, "vpd": bool, "missing": [{"what", "fix"}],
+  --   "privileges": {"CREATE DATA ROLE": bool, ..., "EXECUTE ON SYS.DBMS_RLS": bool}}.
+  -- Side effects: none; read-only. Raises: END_USER_CONTEXT_FORBIDDEN.
+  function security_capabilities return clob;
 
   -- Purges expired records of a store of the caller's schema now, with
   -- their retrieval chunks and relations, p_batch_size rows per batch,

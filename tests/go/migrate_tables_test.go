@@ -12,7 +12,8 @@ import (
 
 // After migrate up (make live runs it before the suites), the tables read
 // directly, into structs with sqlx (livedb.Select): the version table holds
-// one clean row at the latest migration, and the registry table exists.
+// one clean row at the latest migration, and the registry tables exist
+// (the store registry, 000001; the security policy registry, 000003).
 func TestMigratedSchemaTableState(t *testing.T) {
 	db := livedb.Open(t)
 	ctx := migrateCtx(t)
@@ -37,6 +38,8 @@ func TestMigratedSchemaTableState(t *testing.T) {
 		TableName string `db:"table_name"`
 	}
 	tables := livedb.Select[tableRow](t, ctx, db, `select table_name from user_tables
- where table_name in (:1, :2) order by table_name`, oramigrate.DefaultMigrationsTable, "AGENTMEM_STORE_REGISTRY")
-	assert.Equal(t, []tableRow{{"AGENTMEM_SCHEMA_MIGRATIONS"}, {"AGENTMEM_STORE_REGISTRY"}}, tables)
+ where table_name in (:1, :2, :3, :4) order by table_name`, oramigrate.DefaultMigrationsTable, "AGENTMEM_STORE_REGISTRY",
+		"AGENTMEM_SECURITY_POLICY", "AGENTMEM_SECURITY_GRANT")
+	assert.Equal(t, []tableRow{{"AGENTMEM_SCHEMA_MIGRATIONS"}, {"AGENTMEM_SECURITY_GRANT"}, {"AGENTMEM_SECURITY_POLICY"},
+		{"AGENTMEM_STORE_REGISTRY"}}, tables)
 }
