@@ -147,11 +147,6 @@ insert into agentmem_schema_migrations (version, dirty) values (2, 0);
 commit;
 
 prompt == agentmem install: PL/SQL packages of packages/ and scheduler/ (specs, then bodies, in dependency order)
-	            	@@ -1,2 +1,2 @@
-	            	@@ -7,3 +7,2 @@
-	            	@@ -20,3 +19,2 @@
-	            	@@ -24,3 +22,2 @@
-	            	@@ -43,3 +40,2 @@
 @@packages/AGENTMEM_FILTER.pks
 @@packages/AGENTMEM_RECORD_WRITE.pks
 @@packages/AGENTMEM_SEARCH_KEYWORD.pks
