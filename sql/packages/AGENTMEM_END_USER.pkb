@@ -10,6 +10,10 @@ as
   e_no_table exception;
   pragma exception_init(e_no_table, -942);
   -- ORA-01031 (insufficient privileges): CREATE/DROP ANY CONTEXT missing.
+  -- This package is definer's rights, so they count only when granted
+  -- directly: "Within a definer's rights subprogram, all roles are disabled"
+  -- (Object-Relational Developer's Guide, Roles with Invoker's Rights
+  -- Subprograms).
   e_no_privilege exception;
   pragma exception_init(e_no_privilege, -1031);
   -- ORA-04043 (object does not exist): DROP CONTEXT of an absent namespace.
@@ -130,7 +134,8 @@ as
         fail(dbms_agent_memory_store.co_schema_missing,
           'SCHEMA_MISSING: the application context ' || namespace_name || ' of agentmem in schema '
           || package_owner || ' does not exist or is not bound to ' || package_owner || '.AGENTMEM_END_USER;'
-          || ' grant CREATE ANY CONTEXT to ' || package_owner || ' and run agentmem install-packages again');
+          || ' grant CREATE ANY CONTEXT to ' || package_owner || ' directly (not through a role) and run agentmem'
+          || ' install-packages again');
     end;
   end set_end_user;
 
@@ -233,7 +238,8 @@ as
     when e_no_privilege then
       agentmem_util.append(p_warnings, 'CREATE ANY CONTEXT privilege missing: the application context '
         || namespace_name || ' of the VPD end-user mode is not created (set_end_user raises SCHEMA_MISSING);'
-        || ' grant CREATE ANY CONTEXT to ' || l_owner || ' and run agentmem install-packages again');
+        || ' grant CREATE ANY CONTEXT to ' || l_owner || ' directly (roles are disabled in this definer''s rights'
+        || ' package) and run agentmem install-packages again');
       rollback;
   end install_context;
 
@@ -269,7 +275,8 @@ as
       rollback;
     when e_no_privilege then
       agentmem_util.append(p_warnings, 'DROP ANY CONTEXT privilege missing: the application context '
-        || namespace_name || ' stays (it is owned by SYS); a DBA drops it with DROP CONTEXT ' || namespace_name);
+        || namespace_name || ' stays (it is owned by SYS; DROP ANY CONTEXT counts only when granted directly);'
+        || ' a DBA drops it with DROP CONTEXT ' || namespace_name);
       rollback;
   end uninstall_context;
 

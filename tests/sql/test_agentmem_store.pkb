@@ -517,11 +517,38 @@ as
     ut.expect(l_rows).to_equal(0);
   end recreate_store;
 
+  -- NO_CHECK runs only under an end-user context (docs/security.md): the
+  -- end user is set for the one call and cleared on every exit. False when
+  -- the application context was not created at install time (no CREATE ANY
+  -- CONTEXT): the test then says SKIPPED.
+  function set_test_end_user(p_test in varchar2) return boolean
+  is
+  begin
+    dbms_agent_memory_store.set_end_user('UTS_END_USER');
+    return true;
+  exception
+    when dbms_agent_memory_store.e_schema_missing then
+      dbms_output.put_line('SKIPPED: test_agentmem_store.' || p_test || ': the end-user application context'
+                           || ' does not exist (grant CREATE ANY CONTEXT and run agentmem install-packages)');
+      return false;
+  end set_test_end_user;
+
   procedure no_check_registered
   is
-    l_response json_object_t := open_json('{"memory_store_id": "UTS_VEC", "schema_policy": "NO_CHECK",'
-                                          || ' "schema_owner": "' || user || '"}');
+    l_response json_object_t;
   begin
+    if not set_test_end_user('no_check_registered') then
+      return;
+    end if;
+    begin
+      l_response := open_json('{"memory_store_id": "UTS_VEC", "schema_policy": "NO_CHECK",'
+                              || ' "schema_owner": "' || user || '"}');
+      dbms_agent_memory_store.clear_end_user;
+    exception
+      when others then
+        dbms_agent_memory_store.clear_end_user;
+        raise;
+    end;
     ut.expect(store_of(l_response).get_string('schema_owner')).to_equal(user);
     ut.expect(config_of(l_response).get_number('vector_dim')).to_equal(8);
   end no_check_registered;
@@ -529,8 +556,23 @@ as
   procedure no_check_unknown
   is
     l_response json_object_t;
+    l_code     number;
   begin
-    l_response := open_json('{"memory_store_id": "UTS_NONE", "schema_policy": "NO_CHECK"}');
+    if not set_test_end_user('no_check_unknown') then
+      return;
+    end if;
+    begin
+      l_response := open_json('{"memory_store_id": "UTS_NONE", "schema_policy": "NO_CHECK"}');
+      dbms_agent_memory_store.clear_end_user;
+    exception
+      when dbms_agent_memory_store.e_not_found then
+        l_code := sqlcode;
+        dbms_agent_memory_store.clear_end_user;
+      when others then
+        dbms_agent_memory_store.clear_end_user;
+        raise;
+    end;
+    ut.expect(l_code, 'NO_CHECK on an unknown store').to_equal(dbms_agent_memory_store.co_not_found);
   end no_check_unknown;
 
   procedure restore_current_schema

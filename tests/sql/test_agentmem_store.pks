@@ -149,11 +149,10 @@ as
   --%test(RECREATE drops the data and rebuilds the store)
   procedure recreate_store;
 
-  --%test(NO_CHECK returns a registered store without validating it)
+  --%test(NO_CHECK under an end user returns a registered store without validating it)
   procedure no_check_registered;
 
-  --%test(NO_CHECK on an unknown store is NOT_FOUND)
-  --%throws(dbms_agent_memory_store.co_not_found)
+  --%test(NO_CHECK under an end user on an unknown store is NOT_FOUND)
   procedure no_check_unknown;
 
   --%test(a creating policy with CURRENT_SCHEMA other than the owner is INVALID_ARGUMENT, before any DDL)
