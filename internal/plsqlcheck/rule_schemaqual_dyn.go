@@ -260,6 +260,10 @@ func (d *dynFile) piece(op []plsql.Token, region int, visiting map[string]bool) 
 	if name, ok := identText(op[0]); ok && op[1].Is("(") && d.pkgName == dynNamingPkg && name == "SQL_OBJECT" {
 		return hole("sql_object(...)", true)
 	}
+	if name, ok := identText(op[0]); ok && op[1].Is("(") && matchParen(op, 1) == len(op)-1 &&
+		d.objectNameFunction(name, visiting) {
+		return hole(strings.ToLower(name)+"(...), which returns sql_object(...)", true)
+	}
 	return hole("the expression "+tokensText(op), false)
 }
 
@@ -374,4 +378,38 @@ func (d *dynFile) constPieces(pkg, name string, at plsql.Token, visiting map[str
 		}
 	}
 	return nil, false
+}
+
+// objectNameFunction tells whether name is a function of this file whose
+// every RETURN gives one agentmem_util.sql_object(...) result (directly, or
+// through what pieces follows: a variable assigned only from it, a CASE of
+// them). Such a function (e.g. tab(p_store, 'MESSAGE') returning
+// sql_object(p_store.owner, p_store.table_prefix || p_base)) names an
+// owner-qualified object exactly as sql_object does.
+func (d *dynFile) objectNameFunction(name string, visiting map[string]bool) bool {
+	key := "fn/" + name
+	if visiting[key] {
+		return false // recursion: not provably qualified
+	}
+	visiting[key] = true
+	defer delete(visiting, key)
+	t := d.toks
+	found := false
+	for ri, r := range d.regions {
+		if r.name != name || !t[r.start].Is("FUNCTION") {
+			continue
+		}
+		for k := r.start; k <= r.end && k < len(t); k++ {
+			if !t[k].Is("RETURN") || !statementStart(t, k) || d.regionAt(k) != ri {
+				continue
+			}
+			end := exprEnd(t, k+1)
+			ps := d.pieces(t[k+1:end], ri, visiting)
+			if len(ps) != 1 || !ps[0].qual {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }

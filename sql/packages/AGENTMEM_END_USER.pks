@@ -60,6 +60,7 @@ as
   -- SQL text that reads the end user of the application context inside a
   -- statement, for VPD predicates: sys_context('<namespace>', 'END_USER', 512).
   -- The namespace is the only literal: never the user name.
+  -- agentmem:sql-builder
   function sql_end_user_expr return varchar2;
 
   -- Raises END_USER_CONTEXT_REQUIRED naming p_op when no end user is active,

@@ -246,11 +246,11 @@ as
     if l_images is not null and l_images.get_size > 0 then
       l_image := treat(l_images.get(0) as json_object_t);
       l_media := agentmem_util.base64_to_blob(l_image.get_clob('data_base64'));
-      execute immediate 'select dbms_vector_chain.utl_to_generate_text(:1, :2, :3, json(:4)) from sys.dual'
+      execute immediate 'select ctxsys.dbms_vector_chain.utl_to_generate_text(:1, :2, :3, json(:4)) from sys.dual'
         into l_out
         using prompt_text(p_prompt), l_media, substr(l_image.get_string('mime_type'), 1, 64), l_params.to_clob;
     else
-      execute immediate 'select dbms_vector_chain.utl_to_generate_text(:1, json(:2)) from sys.dual'
+      execute immediate 'select ctxsys.dbms_vector_chain.utl_to_generate_text(:1, json(:2)) from sys.dual'
         into l_out
         using prompt_text(p_prompt), l_params.to_clob;
     end if;

@@ -1081,7 +1081,7 @@ as
       return json_object_t();
     end if;
     l_llm := l_cfg.get_object('llm');
-    execute immediate 'select d.mime_type, d.content_bytes, dbms_lob.getlength(d.content_bytes), m.content from '
+    execute immediate 'select d.mime_type, d.content_bytes, sys.dbms_lob.getlength(d.content_bytes), m.content from '
       || tab(p_store, 'DOCUMENT') || ' d left join ' || tab(p_store, 'MESSAGE') || ' m on m.record_id = d.message_id'
       || ' where d.record_id = :b_id'
       into l_mime, l_bytes, l_size, l_context

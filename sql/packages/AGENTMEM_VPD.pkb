@@ -60,6 +60,7 @@ as
 
   -- "the end user holds policy p_policy on the store": a subquery on the
   -- owner's grant table, matched on the application-context end user.
+  -- agentmem:sql-builder
   function granted(p_schema in varchar2, p_key in varchar2, p_policy in varchar2) return varchar2
   is
   begin
@@ -73,6 +74,7 @@ as
   -- "the memory named by p_column is visible" (p_own: and it is the end
   -- user's own). The subquery on MEMORY gets MEMORY's own SELECT policy
   -- applied, so a relation is visible only when both endpoints are.
+  -- agentmem:sql-builder
   function endpoint(p_schema in varchar2, p_key in varchar2, p_column in varchar2, p_own in boolean)
     return varchar2
   is
@@ -86,6 +88,7 @@ as
   end endpoint;
 
   -- The predicate of one table for a session with an end user.
+  -- agentmem:sql-builder
   function rule_predicate(p_schema in varchar2, p_key in varchar2, p_base in varchar2, p_write in boolean)
     return varchar2
   is
@@ -132,6 +135,7 @@ as
     end case;
   end rule_predicate;
 
+  -- agentmem:sql-builder
   function predicate(p_schema in varchar2, p_object in varchar2, p_write in boolean) return varchar2
   is
     l_key  varchar2(128 char);

@@ -29,6 +29,16 @@ create or replace package body fx_sq as
     end loop;
   end static_sql;
 
+  -- Not an object-name function: a RETURN gives one unqualified part.
+  -- agentmem:sql-builder
+  function tab(p_owner in varchar2, p_table in varchar2) return varchar2 is
+  begin
+    if p_owner is null then
+      return agentmem_util.sql_name(p_table);
+    end if;
+    return agentmem_util.sql_object(p_owner, p_table);
+  end tab;
+
   procedure dynamic_sql(p_table in varchar2, p_n in number) is
     l_count  number;
     l_target varchar2(261 char);
@@ -44,6 +54,7 @@ create or replace package body fx_sq as
     l_sql := 'select count(*) from ';
     l_sql := l_sql || 'user_tables'; -- expect: SCHEMA-QUALIFIED
     execute immediate l_sql into l_count;
+    execute immediate 'delete from ' || tab(null, p_table) || ' where n = :n' using p_n; -- expect: SCHEMA-QUALIFIED
     execute immediate 'begin :r := dbms_lock.release(id => :i); end;' using out l_result, p_n; -- expect: SCHEMA-QUALIFIED
   end dynamic_sql;
 end fx_sq;

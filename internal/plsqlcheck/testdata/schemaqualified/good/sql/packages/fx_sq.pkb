@@ -37,6 +37,13 @@ create or replace package body fx_sq as
     end loop;
   end static_sql;
 
+  -- An object-name function: every RETURN is one sql_object result.
+  -- agentmem:sql-builder
+  function tab(p_owner in varchar2, p_table in varchar2) return varchar2 is
+  begin
+    return agentmem_util.sql_object(p_owner, p_table);
+  end tab;
+
   procedure dynamic_sql(p_owner in varchar2, p_table in varchar2, p_n in number) is
     l_count  number;
     l_target varchar2(261 char);
@@ -51,6 +58,7 @@ create or replace package body fx_sq as
     l_sql := l_sql || ' where t.n = :n';
     execute immediate l_sql into l_count using p_n;
     execute immediate 'select 1' || co_from_dual into l_count;
+    execute immediate 'delete from ' || tab(p_owner, p_table) || ' where n = :n' using p_n;
     execute immediate 'begin :r := sys.dbms_lock.release(id => :i); end;' using out l_result, p_n;
   end dynamic_sql;
 end fx_sq;
