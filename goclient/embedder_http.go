@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -310,18 +309,7 @@ func (e *HTTPEmbedder) LogValue() slog.Value { return slog.StringValue(e.String(
 // String describes the configuration with the API key replaced by
 // [REDACTED].
 func (c HTTPEmbedderConfig) String() string {
-	key := ""
-	if c.APIKey != "" {
-		key = redacted
-	}
-	client := "default"
-	if c.HTTPClient != nil {
-		client = "injected"
-	}
-	base := c.BaseURL
-	if u, err := url.Parse(c.BaseURL); err == nil {
-		base = u.Redacted()
-	}
+	base, key, client := configDisplay(c.BaseURL, c.APIKey, c.HTTPClient)
 	return fmt.Sprintf("HTTPEmbedderConfig{BaseURL: %s, Model: %s, APIKey: %s, APIKeyEnv: %s, Dimension: %d, SendDimensions: %t, "+
 		"BatchSize: %d, Timeout: %v, MaxRetries: %d, InitialBackoff: %v, MaxBackoff: %v, HTTPClient: %s}",
 		base, c.Model, key, c.APIKeyEnv, c.Dimension, c.SendDimensions,

@@ -341,3 +341,21 @@ func (e *httpService) redact(s string) string {
 	}
 	return strings.ReplaceAll(s, e.auth.key, redacted)
 }
+
+// configDisplay renders the shared fields of an HTTP client's config for
+// String: the base URL without its password, the key as [REDACTED] (or ""
+// when none is set), and whether an HTTP client was injected.
+func configDisplay(baseURL, key string, c *http.Client) (base, shownKey, client string) {
+	base = baseURL
+	if u, err := url.Parse(baseURL); err == nil {
+		base = u.Redacted()
+	}
+	if key != "" {
+		shownKey = redacted
+	}
+	client = "default"
+	if c != nil {
+		client = "injected"
+	}
+	return base, shownKey, client
+}
