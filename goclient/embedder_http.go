@@ -17,9 +17,9 @@ import (
 
 // Defaults and limits of HTTPEmbedderConfig (documented on its fields).
 const (
-	defaultEmbedBatchSize      = 64
-	maxEmbedBatchSize          = 2048 // OpenAI's limit on the items of one input array
-	defaultEmbedTimeout        = 30 * time.Second
+	defaultEmbedBatchSize = 64
+	maxEmbedBatchSize     = 2048 // OpenAI's limit on the items of one input array
+	defaultEmbedTimeout   = 30 * time.Second
 )
 
 const (

@@ -290,7 +290,7 @@ func addMemory(f *reqKeys) (func(context.Context, *agentmemory.Thread) (any, err
 		return nil, err
 	}
 	m.Status = agentmemory.RecordStatus(status)
-	if m.AutonomousLinking, err = f.boolean("autonomous_linking"); err != nil {
+	if m.AutonomousLinking, err = f.optBool("autonomous_linking"); err != nil {
 		return nil, err
 	}
 	_, target := f.keys["memory_id_to_link"]
