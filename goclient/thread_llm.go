@@ -268,9 +268,10 @@ func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Durat
 	if timeout == 0 {
 		timeout = defaultExtractionWait
 	}
-	start := time.Now()
 	w := waitForExtractionWire{ThreadID: t.id}
+	left := timeout
 	if t.llm != nil {
+		start := time.Now()
 		wctx, cancel := ctx, context.CancelFunc(func() {})
 		if timeout > 0 {
 			wctx, cancel = context.WithTimeout(ctx, timeout)
@@ -284,11 +285,12 @@ func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Durat
 			return &ExtractionWait{}, fmt.Errorf("agentmemory: %s: %w: client tasks of thread %q still running after %v",
 				op, ErrExtractionTimeout, t.id, timeout)
 		}
+		left = max(timeout-time.Since(start), 0)
 	}
 	if timeout > 0 {
-		left := max(timeout-time.Since(start), 0).Seconds()
-		left = math.Ceil(left*1000) / 1000
-		w.TimeoutSeconds = &left
+		// What the client's wait left of the timeout, in whole milliseconds.
+		secs := math.Ceil(left.Seconds()*1000) / 1000
+		w.TimeoutSeconds = &secs
 	}
 	var res ExtractionWait
 	if err := t.store.recordCall(ctx, op, blockThreadWaitForExtraction, w, &res); err != nil {

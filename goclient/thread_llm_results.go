@@ -107,17 +107,17 @@ type LLMCompletion struct {
 // tasks, then their follow-ups): the completions merged.
 type LLMRun struct {
 	// TaskIDs are the tasks run, follow-ups included, in order.
-	TaskIDs        []string
-	MemoryIDs      []string
-	RelationIDs    []string
-	SummaryUpdated bool
+	TaskIDs        []string `json:"task_ids"`
+	MemoryIDs      []string `json:"memory_ids"`
+	RelationIDs    []string `json:"relation_ids"`
+	SummaryUpdated bool     `json:"summary_updated"`
 	// Captions are the ids of the images that got a caption.
-	Captions  []string
-	Shortened []ShortenedMessage
+	Captions  []string           `json:"captions"`
+	Shortened []ShortenedMessage `json:"shortened"`
 	// Failed are the tasks the package marked failed.
-	Failed []LLMTaskFailure
+	Failed []LLMTaskFailure `json:"failed"`
 	// Rounds is the number of thread_complete_llm_tasks calls.
-	Rounds int
+	Rounds int `json:"rounds"`
 }
 
 // add merges one round: the tasks run and the package's completion.
