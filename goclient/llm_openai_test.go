@@ -5,11 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,42 +19,13 @@ import (
 
 const testLLMKey = "sk-llm-secret-5e4d3c2b1a"
 
-type chatSeen struct {
-	Path, Auth string
-	Body       map[string]any
-}
-
-type chatServer struct {
-	*httptest.Server
-	mu   sync.Mutex
-	seen []chatSeen
-}
-
-// newChatServer starts a chat-completions server that records each request
-// and lets reply (called with the 1-based request number and the decoded
-// body) answer it.
-func newChatServer(t *testing.T, reply func(call int, body map[string]any, w http.ResponseWriter, r *http.Request)) *chatServer {
+// newChatServer is an apiServer (embedder_http_test.go) whose reply reads
+// the decoded request body.
+func newChatServer(t *testing.T, reply func(call int, body map[string]any, w http.ResponseWriter, r *http.Request)) *apiServer {
 	t.Helper()
-	s := &chatServer{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, err := io.ReadAll(r.Body)
-		assert.NoError(t, err)
-		rec := chatSeen{Path: r.URL.Path, Auth: r.Header.Get("Authorization")}
-		assert.NoError(t, json.Unmarshal(raw, &rec.Body), "the request body is JSON")
-		s.mu.Lock()
-		s.seen = append(s.seen, rec)
-		call := len(s.seen)
-		s.mu.Unlock()
+	return newAPIServer(t, func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request) {
 		reply(call, rec.Body, w, r)
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *chatServer) requests() []chatSeen {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]chatSeen(nil), s.seen...)
+	})
 }
 
 // writeChat answers with one choice whose content is text.
@@ -106,24 +74,10 @@ func testPrompt(kind LLMTaskKind) Prompt {
 // newTestLLM builds a client for srv whose waits are recorded instead of
 // slept. OPENAI_API_KEY is cleared so the caller's environment cannot leak
 // in.
-func newTestLLM(t *testing.T, srv *chatServer, edit func(*OpenAIChatLLMConfig)) (*OpenAIChatLLM, *[]time.Duration) {
+func newTestLLM(t *testing.T, srv *apiServer, edit func(*OpenAIChatLLMConfig)) (*OpenAIChatLLM, *[]time.Duration) {
 	t.Helper()
-	t.Setenv(defaultAPIKeyEnv, "")
-	cfg := OpenAIChatLLMConfig{BaseURL: srv.URL + "/v1", Model: "test-chat", APIKey: testLLMKey}
-	if edit != nil {
-		edit(&cfg)
-	}
-	l, err := NewOpenAIChatLLM(cfg)
-	require.NoError(t, err)
-	var mu sync.Mutex
-	waits := &[]time.Duration{}
-	l.sleep = func(ctx context.Context, d time.Duration) error {
-		mu.Lock()
-		*waits = append(*waits, d)
-		mu.Unlock()
-		return ctx.Err()
-	}
-	return l, waits
+	l := buildTestClient(t, OpenAIChatLLMConfig{BaseURL: srv.URL + "/v1", Model: "test-chat", APIKey: testLLMKey}, edit, NewOpenAIChatLLM)
+	return l, recordWaits(l.httpService)
 }
 
 func TestOpenAIChatLLMRequestShape(t *testing.T) {
@@ -286,16 +240,9 @@ func TestOpenAIChatLLMGivesUp(t *testing.T) {
 
 func TestOpenAIChatLLMSlowResponseTimesOut(t *testing.T) {
 	release := make(chan struct{})
-	srv := newChatServer(t, func(call int, body map[string]any, w http.ResponseWriter, r *http.Request) {
-		if call == 1 {
-			select { // hang until the client gives up
-			case <-r.Context().Done():
-			case <-release:
-			}
-			return
-		}
-		kindReply(call, body, w, r)
-	})
+	srv := newAPIServer(t, hangFirst(release, func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request) {
+		kindReply(call, rec.Body, w, r)
+	}))
 	t.Cleanup(func() { close(release) })
 	l, waits := newTestLLM(t, srv, func(c *OpenAIChatLLMConfig) { c.Timeout = 200 * time.Millisecond })
 	got, err := l.Generate(t.Context(), testPrompt(TaskUpdateSummary))
@@ -400,23 +347,9 @@ func TestOpenAIChatLLMNeverShowsAPIKey(t *testing.T) {
 	_, netErr := l.Generate(t.Context(), testPrompt(TaskExtractMemories))
 	require.Error(t, netErr)
 
-	var printed []string
-	for _, v := range []any{cfg, &cfg, l, envLLM, []any{cfg}} {
-		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
-			printed = append(printed, fmt.Sprintf(verb, v))
-		}
-	}
-	printed = append(printed, cfg.String(), l.String(), genErr.Error(), envErr.Error(), netErr.Error(), fmt.Sprintf("%+v", genErr))
-	js, err := json.Marshal(cfg)
-	require.NoError(t, err)
-	printed = append(printed, string(js))
-	var logged strings.Builder
-	slog.New(slog.NewTextHandler(&logged, nil)).Info("llm", "config", cfg, "llm", l, "err", genErr)
-	printed = append(printed, logged.String())
-	for _, p := range printed {
-		assert.NotContains(t, p, testLLMKey)
-		assert.NotContains(t, p, "5e4d3c2b1a")
-	}
+	logged := assertNeverShown(t, []string{testLLMKey, "5e4d3c2b1a"}, []any{cfg, &cfg, l, envLLM, []any{cfg}, genErr},
+		cfg.String(), l.String(), genErr.Error(), envErr.Error(), netErr.Error(), fmt.Sprintf("%+v", genErr))
+	assert.Contains(t, logged, "APIKey: [REDACTED]", "slog logs String")
 	assert.Contains(t, l.String(), "api key: [REDACTED] (from APIKey)")
 	assert.Contains(t, envLLM.String(), "api key: [REDACTED] (from environment variable AGENTMEM_TEST_LLM_KEY)")
 }

@@ -91,31 +91,41 @@ type LLMTaskFailure struct {
 	Error  string `json:"error"`
 }
 
-// LLMCompletion is the response of thread_complete_llm_tasks: what the
-// answers wrote, which tasks failed, and the follow-up tasks now due.
-type LLMCompletion struct {
-	MemoryIDs      []string           `json:"memory_ids"`
-	RelationIDs    []string           `json:"relation_ids"`
-	SummaryUpdated bool               `json:"summary_updated"`
-	Captions       []string           `json:"captions"`
-	Shortened      []ShortenedMessage `json:"shortened"`
-	Failed         []LLMTaskFailure   `json:"failed"`
-	LLMTasks       []LLMTask          `json:"llm_tasks"`
-}
-
-// LLMRun is what running client tasks produced over every round (the
-// tasks, then their follow-ups): the completions merged.
-type LLMRun struct {
-	// TaskIDs are the tasks run, follow-ups included, in order.
-	TaskIDs        []string `json:"task_ids"`
+// LLMWrites is what answers to client tasks wrote, and which tasks the
+// package marked failed (malformed output: reported, not raised).
+type LLMWrites struct {
 	MemoryIDs      []string `json:"memory_ids"`
 	RelationIDs    []string `json:"relation_ids"`
 	SummaryUpdated bool     `json:"summary_updated"`
 	// Captions are the ids of the images that got a caption.
 	Captions  []string           `json:"captions"`
 	Shortened []ShortenedMessage `json:"shortened"`
-	// Failed are the tasks the package marked failed.
-	Failed []LLMTaskFailure `json:"failed"`
+	Failed    []LLMTaskFailure   `json:"failed"`
+}
+
+// merge appends o's writes to w's.
+func (w *LLMWrites) merge(o LLMWrites) {
+	w.MemoryIDs = append(w.MemoryIDs, o.MemoryIDs...)
+	w.RelationIDs = append(w.RelationIDs, o.RelationIDs...)
+	w.SummaryUpdated = w.SummaryUpdated || o.SummaryUpdated
+	w.Captions = append(w.Captions, o.Captions...)
+	w.Shortened = append(w.Shortened, o.Shortened...)
+	w.Failed = append(w.Failed, o.Failed...)
+}
+
+// LLMCompletion is the response of thread_complete_llm_tasks: what the
+// answers wrote, which tasks failed, and the follow-up tasks now due.
+type LLMCompletion struct {
+	LLMWrites
+	LLMTasks []LLMTask `json:"llm_tasks"`
+}
+
+// LLMRun is what running client tasks produced over every round (the
+// tasks, then their follow-ups): the completions merged.
+type LLMRun struct {
+	// TaskIDs are the tasks run, follow-ups included, in order.
+	TaskIDs []string `json:"task_ids"`
+	LLMWrites
 	// Rounds is the number of thread_complete_llm_tasks calls.
 	Rounds int `json:"rounds"`
 }
@@ -125,24 +135,14 @@ func (r *LLMRun) add(tasks []LLMTask, c *LLMCompletion) {
 	for _, t := range tasks {
 		r.TaskIDs = append(r.TaskIDs, t.TaskID)
 	}
-	r.MemoryIDs = append(r.MemoryIDs, c.MemoryIDs...)
-	r.RelationIDs = append(r.RelationIDs, c.RelationIDs...)
-	r.SummaryUpdated = r.SummaryUpdated || c.SummaryUpdated
-	r.Captions = append(r.Captions, c.Captions...)
-	r.Shortened = append(r.Shortened, c.Shortened...)
-	r.Failed = append(r.Failed, c.Failed...)
+	r.LLMWrites.merge(c.LLMWrites)
 	r.Rounds++
 }
 
 // merge adds another run's results (background runs collected by a wait).
 func (r *LLMRun) merge(o *LLMRun) {
 	r.TaskIDs = append(r.TaskIDs, o.TaskIDs...)
-	r.MemoryIDs = append(r.MemoryIDs, o.MemoryIDs...)
-	r.RelationIDs = append(r.RelationIDs, o.RelationIDs...)
-	r.SummaryUpdated = r.SummaryUpdated || o.SummaryUpdated
-	r.Captions = append(r.Captions, o.Captions...)
-	r.Shortened = append(r.Shortened, o.Shortened...)
-	r.Failed = append(r.Failed, o.Failed...)
+	r.LLMWrites.merge(o.LLMWrites)
 	r.Rounds += o.Rounds
 }
 

@@ -127,8 +127,8 @@ func TestThreadInlineLoop(t *testing.T) {
 		{"task_id": "t1s", "output": cannedAnswers[TaskUpdateSummary]}}, sent[0], "the raw answers, in task order")
 	assert.Equal(t, []map[string]any{{"task_id": "t2", "output": cannedAnswers[TaskLinkMemories]}}, sent[1], "the follow-up")
 	require.NotNil(t, res.ClientRun)
-	assert.Equal(t, &LLMRun{TaskIDs: []string{"t1x", "t1s", "t2"}, MemoryIDs: []string{"mem1"}, RelationIDs: []string{"r1"},
-		SummaryUpdated: true, Rounds: 2}, res.ClientRun)
+	assert.Equal(t, &LLMRun{TaskIDs: []string{"t1x", "t1s", "t2"}, LLMWrites: LLMWrites{MemoryIDs: []string{"mem1"},
+		RelationIDs: []string{"r1"}, SummaryUpdated: true}, Rounds: 2}, res.ClientRun)
 	assert.Len(t, srv.requests(), 3, "one completion per task")
 }
 
@@ -347,13 +347,22 @@ func TestThreadBackgroundThenWait(t *testing.T) {
 	assert.JSONEq(t, `{"thread_id":"t1","timeout_seconds":null}`, p.requests[4].Request, "a negative timeout is no bound")
 }
 
-func TestThreadWaitTimesOut(t *testing.T) {
+// startBackground adds a message to a BACKGROUND thread whose model holds
+// its answer (b) and returns once the model has the prompt.
+func startBackground(t *testing.T) (*blockingLLM, *fakeLLMPackage, *Thread) {
+	t.Helper()
 	b := newBlockingLLM()
 	p := &fakeLLMPackage{mode: ExtractionBackground, first: []string{taskJSON("t1x", TaskExtractMemories)}, complete: extractThenLink}
 	th := llmThread(t, p, b)
 	_, err := th.AddMessages(t.Context(), []ThreadMessage{{Role: "user", Text: "x"}})
 	require.NoError(t, err)
 	<-b.started
+	return b, p, th
+}
+
+func TestThreadWaitTimesOut(t *testing.T) {
+	b, p, th := startBackground(t)
+	var err error
 	_, err = th.WaitForMemoryExtraction(t.Context(), 10*time.Millisecond)
 	require.ErrorIs(t, err, ErrExtractionTimeout)
 	assert.Contains(t, err.Error(), `client tasks of thread "t1" still running`)
@@ -370,12 +379,8 @@ func TestThreadWaitTimesOut(t *testing.T) {
 }
 
 func TestThreadCloseDrainsThenRunsInline(t *testing.T) {
-	b := newBlockingLLM()
-	p := &fakeLLMPackage{mode: ExtractionBackground, first: []string{taskJSON("t1x", TaskExtractMemories)}, complete: extractThenLink}
-	th := llmThread(t, p, b)
-	_, err := th.AddMessages(t.Context(), []ThreadMessage{{Role: "user", Text: "x"}})
-	require.NoError(t, err)
-	<-b.started
+	b, p, th := startBackground(t)
+	var err error
 	closed := make(chan error, 1)
 	go func() { closed <- th.Close(t.Context()) }()
 	close(b.release)
@@ -390,12 +395,8 @@ func TestThreadCloseDrainsThenRunsInline(t *testing.T) {
 }
 
 func TestThreadCloseGivesUpWhenCtxEnds(t *testing.T) {
-	b := newBlockingLLM()
-	p := &fakeLLMPackage{mode: ExtractionBackground, first: []string{taskJSON("t1x", TaskExtractMemories)}, complete: extractThenLink}
-	th := llmThread(t, p, b)
-	_, err := th.AddMessages(t.Context(), []ThreadMessage{{Role: "user", Text: "x"}})
-	require.NoError(t, err)
-	<-b.started
+	b, p, th := startBackground(t)
+	var err error
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	err = th.Close(ctx)
