@@ -474,9 +474,9 @@ func TestCreateThreadLLMOptionsAsSent(t *testing.T) {
 		want string
 	}{
 		{ThreadOptions{ID: "t1", LLM: ClientLLMConfig("gpt-4o-mini"), ClientLLM: newBlockingLLM(), LLMWorkers: 3},
-			`{"thread_id":"t1","llm":{"provider":"client","model":"gpt-4o-mini","supports_vision":false}}`},
+			`{"thread_id":"t1","llm":{"provider":"client","model":"gpt-4o-mini"}}`},
 		{ThreadOptions{ID: "t1", LLM: DatabaseLLM("OPENAI_CRED", map[string]any{"provider": "openai", "model": "gpt-4o-mini"})},
-			`{"thread_id":"t1","llm":{"provider":"database","credential_name":"OPENAI_CRED","params":{"provider":"openai","model":"gpt-4o-mini"},"supports_vision":false}}`},
+			`{"thread_id":"t1","llm":{"provider":"database","credential_name":"OPENAI_CRED","params":{"provider":"openai","model":"gpt-4o-mini"}}}`},
 		{ThreadOptions{ID: "t1", LLM: &LLMConfig{Provider: LLMProviderFunction, FunctionName: "APP.LLM_PKG.GENERATE", Model: "m1", SupportsVision: true},
 			MemoryExtraction: &MemoryExtractionConfig{}},
 			`{"thread_id":"t1","llm":{"provider":"function","function_name":"APP.LLM_PKG.GENERATE","model":"m1","supports_vision":true},"memory_extraction_config":{}}`},

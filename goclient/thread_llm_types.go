@@ -40,8 +40,9 @@ type LLMConfig struct {
 	// Model names the model (function and client providers), recorded with
 	// extracted memories.
 	Model string `json:"model,omitempty"`
-	// SupportsVision lets CAPTION_IMAGE prompts carry the image.
-	SupportsVision bool `json:"supports_vision"`
+	// SupportsVision lets CAPTION_IMAGE prompts carry the image; false is
+	// left out (the package's default).
+	SupportsVision bool `json:"supports_vision,omitempty"`
 }
 
 // DatabaseLLM is the configuration of a model the database calls through
