@@ -153,8 +153,8 @@ func (r *llmRunner) generateAll(ctx context.Context, tasks []LLMTask) ([]LLMTask
 
 // completeLLMTasksWire is the request of thread_complete_llm_tasks.
 type completeLLMTasksWire struct {
-	ThreadID string          `json:"thread_id"`
-	Results  []LLMTaskResult `json:"results"`
+	Thread  string          `json:"thread"`
+	Results []LLMTaskResult `json:"results"`
 }
 
 // CompleteLLMTasks hands the answers of client tasks to the package in one
@@ -166,7 +166,7 @@ func (t *Thread) CompleteLLMTasks(ctx context.Context, results []LLMTaskResult) 
 	const op = "Thread.CompleteLLMTasks"
 	var res LLMCompletion
 	err := t.store.recordCall(ctx, op, blockThreadCompleteLLMTasks,
-		completeLLMTasksWire{ThreadID: t.id, Results: results}, &res, func() error { return checkTasks(op, res.LLMTasks) })
+		completeLLMTasksWire{Thread: t.id, Results: results}, &res, func() error { return checkTasks(op, res.LLMTasks) })
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +250,7 @@ func (r *llmRunner) collect() (*LLMRun, error) {
 // waitForExtractionWire is the request of thread_wait_for_memory_extraction;
 // a nil TimeoutSeconds is sent as null: no bound.
 type waitForExtractionWire struct {
-	ThreadID       string   `json:"thread_id"`
+	Thread         string   `json:"thread"`
 	TimeoutSeconds *float64 `json:"timeout_seconds"`
 }
 
@@ -268,7 +268,7 @@ func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Durat
 	if timeout == 0 {
 		timeout = defaultExtractionWait
 	}
-	w := waitForExtractionWire{ThreadID: t.id}
+	w := waitForExtractionWire{Thread: t.id}
 	left := timeout
 	if t.llm != nil {
 		start := time.Now()

@@ -21,6 +21,9 @@ type Extraction struct {
 	Mode      ExtractionMode `json:"mode"`
 	TaskIDs   []string       `json:"task_ids"`
 	MemoryIDs []string       `json:"memory_ids"`
+	// Failed are the INLINE tasks of a database-side provider that failed
+	// in the call (the messages stay stored).
+	Failed []LLMTaskFailure `json:"failed,omitempty"`
 }
 
 // LLMOutcome is the LLM part of a thread write's result (AddResult,
@@ -35,6 +38,12 @@ type LLMOutcome struct {
 	// one they wait for the caller (Thread.RunLLMTasks, or
 	// Thread.CompleteLLMTasks with answers obtained elsewhere).
 	LLMTasks []LLMTask `json:"llm_tasks,omitempty"`
+	// CaptionTaskID is the caption task of AddImage / UpdateImage,
+	// LinkTaskID the autonomous-linking task of AddMemory, RelationIDs the
+	// relations that linking wrote in the call.
+	CaptionTaskID string   `json:"caption_task_id,omitempty"`
+	LinkTaskID    string   `json:"link_task_id,omitempty"`
+	RelationIDs   []string `json:"relation_ids,omitempty"`
 	// ClientRun is what running LLMTasks inline produced; nil when they
 	// were not run inline.
 	ClientRun *LLMRun `json:"-"`
@@ -154,6 +163,9 @@ type ExtractionWait struct {
 	Pending   int  `json:"pending"`
 	Failed    int  `json:"failed"`
 	Completed int  `json:"completed"`
+	// AwaitingClient counts client tasks not completed yet (none of this
+	// Thread's once its background runs finished).
+	AwaitingClient int `json:"awaiting_client"`
 	// Client merges the background client runs that finished since the
 	// last wait; nil when there were none.
 	Client *LLMRun `json:"-"`

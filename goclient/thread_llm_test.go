@@ -57,10 +57,10 @@ func (p *fakeLLMPackage) respond(c FakeCall) (string, error) {
 			p.mode, idsJSON, strings.Join(p.first, ",")), nil
 	case "thread_complete_llm_tasks":
 		var req struct {
-			ThreadID string           `json:"thread_id"`
-			Results  []map[string]any `json:"results"`
+			Thread  string           `json:"thread"`
+			Results []map[string]any `json:"results"`
 		}
-		if err := json.Unmarshal([]byte(c.Request), &req); err != nil || req.ThreadID != "t1" {
+		if err := json.Unmarshal([]byte(c.Request), &req); err != nil || req.Thread != "t1" {
 			return "", FakeOraErr(-20100, "INVALID_ARGUMENT: bad request "+c.Request)
 		}
 		p.sent = append(p.sent, req.Results)
@@ -338,13 +338,13 @@ func TestThreadBackgroundThenWait(t *testing.T) {
 	assert.Equal(t, []string{"r1"}, w.Client.RelationIDs)
 	var req map[string]any
 	require.NoError(t, json.Unmarshal([]byte(p.requests[3].Request), &req))
-	assert.Equal(t, "t1", req["thread_id"])
+	assert.Equal(t, "t1", req["thread"])
 	assert.InDelta(t, 300, req["timeout_seconds"], 5, "the seed's default, less the time spent waiting")
 
 	w, err = th.WaitForMemoryExtraction(t.Context(), -1)
 	require.NoError(t, err)
 	assert.Nil(t, w.Client, "collected once")
-	assert.JSONEq(t, `{"thread_id":"t1","timeout_seconds":null}`, p.requests[4].Request, "a negative timeout is no bound")
+	assert.JSONEq(t, `{"thread":"t1","timeout_seconds":null}`, p.requests[4].Request, "a negative timeout is no bound")
 }
 
 // startBackground adds a message to a BACKGROUND thread whose model holds
@@ -375,7 +375,7 @@ func TestThreadWaitTimesOut(t *testing.T) {
 	w, err := llmThread(t, p2, nil).WaitForMemoryExtraction(t.Context(), 2*time.Second)
 	require.ErrorIs(t, err, ErrExtractionTimeout)
 	assert.Equal(t, &ExtractionWait{Done: false, Pending: 2, Failed: 1, Completed: 3}, w)
-	assert.JSONEq(t, `{"thread_id":"t1","timeout_seconds":2}`, p2.requests[0].Request)
+	assert.JSONEq(t, `{"thread":"t1","timeout_seconds":2}`, p2.requests[0].Request)
 }
 
 func TestThreadCloseDrainsThenRunsInline(t *testing.T) {

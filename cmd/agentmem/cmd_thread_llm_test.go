@@ -113,7 +113,7 @@ func TestThreadAddRunsClientTasks(t *testing.T) {
 	assert.Equal(t, []string{"Bearer " + key}, auth)
 	calls := f.Calls()
 	require.Len(t, calls, 3)
-	assert.JSONEq(t, `{"thread_id":"t1","results":[{"task_id":"k1","output":"{\"memories\":[{\"memory_type\":\"fact\",\"content\":\"Dinner at 8pm\"}],\"topics\":[]}"}]}`,
+	assert.JSONEq(t, `{"thread":"t1","results":[{"task_id":"k1","output":"{\"memories\":[{\"memory_type\":\"fact\",\"content\":\"Dinner at 8pm\"}],\"topics\":[]}"}]}`,
 		calls[2].Request)
 
 	// Without a model the tasks are left to a client, and the error says how.
@@ -144,7 +144,7 @@ func TestThreadWaitRuns(t *testing.T) {
 	env, out, _ := testEnv()
 	require.NoError(t, c.run(t.Context(), env, s))
 	assert.Equal(t, "done: 4 completed, 1 failed, 0 pending\n", out.String())
-	assert.JSONEq(t, `{"thread_id":"t1","timeout_seconds":30}`, f.Calls()[1].Request)
+	assert.JSONEq(t, `{"thread":"t1","timeout_seconds":30}`, f.Calls()[1].Request)
 
 	answer = `{"done":false,"pending":2,"failed":0,"completed":1}`
 	env, out, _ = testEnv()
