@@ -3,6 +3,7 @@ package agentmemory
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -176,6 +177,9 @@ func (l *OpenAIChatLLM) request(p Prompt) (*chatRequest, error) {
 			last = len(req.Messages) - 1
 		}
 		for i, im := range p.Images {
+			if im.MimeType == "" {
+				im.MimeType = sniffImageType(im.DataBase64)
+			}
 			if !strings.HasPrefix(im.MimeType, "image/") || im.DataBase64 == "" {
 				return nil, fmt.Errorf("images[%d] needs an image MIME type and base64 data (mime_type %q, %d characters of data)",
 					i, im.MimeType, len(im.DataBase64))
@@ -197,6 +201,17 @@ func (l *OpenAIChatLLM) request(p Prompt) (*chatRequest, error) {
 		req.ResponseFormat = p.ResponseFormat
 	}
 	return req, nil
+}
+
+// sniffImageType reads the MIME type of base64 image data from its first
+// bytes (the package leaves mime_type out when the image record has none);
+// "" when they are not an image's.
+func sniffImageType(data string) string {
+	head, _ := base64.StdEncoding.DecodeString(data[:min(len(data), 64)])
+	if t := http.DetectContentType(head); strings.HasPrefix(t, "image/") {
+		return t
+	}
+	return ""
 }
 
 // chatResponse is the part of a chat completion the client reads.

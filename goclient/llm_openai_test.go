@@ -123,11 +123,19 @@ func TestOpenAIChatLLMImagesAsDataURLs(t *testing.T) {
 		`{"role":"user","content":[{"type":"text","text":"I love pizza."},`+
 		`{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}}]}]`, string(sent))
 
+	// Without a MIME type, it is read from the data.
+	p.Images = []PromptImage{{DataBase64: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB"}}
+	_, err = l.Generate(t.Context(), p)
+	require.NoError(t, err)
+	sent, _ = json.Marshal(srv.requests()[1].Body["messages"])
+	assert.Contains(t, string(sent), `"url":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB"`)
+	p.Images = []PromptImage{{MimeType: "image/png", DataBase64: "iVBORw0KGgo="}}
+
 	// Without a user message, one is added for the images.
 	p.Messages = p.Messages[:1]
 	_, err = l.Generate(t.Context(), p)
 	require.NoError(t, err)
-	sent, _ = json.Marshal(srv.requests()[1].Body["messages"])
+	sent, _ = json.Marshal(srv.requests()[2].Body["messages"])
 	assert.JSONEq(t, `[{"role":"system","content":"You answer CAPTION_IMAGE tasks in JSON."},`+
 		`{"role":"user","content":[{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORw0KGgo="}}]}]`, string(sent))
 }
