@@ -20,7 +20,9 @@ type ThreadOptions struct {
 	// Metadata is creation data: not applied when the thread exists.
 	Metadata map[string]any
 	// LLM is the thread's model (key "llm"): DatabaseLLM, FunctionLLM or
-	// ClientLLMConfig; nil: none given.
+	// ClientLLMConfig; nil: none given. Like Metadata and the settings
+	// below, it is creation data: an existing thread keeps its stored
+	// configuration (T54).
 	LLM *LLMConfig
 	// MemoryExtraction is the seed's memory_extraction_config; nil: the
 	// package's defaults.
@@ -189,7 +191,8 @@ type ThreadImage struct {
 	Bytes []byte
 	// MimeType: "": detected from the bytes (T34).
 	MimeType ImageMimeType
-	// Description is the image's searchable text; "": none (T35).
+	// Description is the image's searchable text; "": none, or the caption
+	// of the thread's LLM when it has one (T35).
 	Description string
 	// UserID, AgentID, ThreadID are checks, not overrides (T33): omitted,
 	// the thread's; None or Some(id) must equal the thread's value.
@@ -216,7 +219,7 @@ type ImageUpdate struct {
 	Bytes    []byte
 	MimeType ImageMimeType
 	// Description: omitted, unchanged; Some, the new searchable text; None
-	// asks the thread's LLM for a caption, refused until it has one.
+	// asks the thread's LLM for a caption (refused on a thread without one, T41).
 	Description Optional[string]
 	// Metadata, Timestamp: Some replaces, None clears.
 	Metadata  Optional[map[string]any]
