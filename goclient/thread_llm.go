@@ -260,8 +260,9 @@ type waitForExtractionWire struct {
 // extraction, for the package's own tasks (BACKGROUND with a database
 // provider). timeout 0 is the seed's default of 300 seconds; a negative
 // timeout waits without a bound (ctx still bounds it). Failed extraction
-// counts as finished. When the timeout expires first, the error matches
-// ErrExtractionTimeout and the counts say what is still pending. Failures
+// counts as finished. When the timeout expires first, the error is the
+// package's EXTRACTION_TIMEOUT class (-20115, ErrExtractionTimeout) and the
+// counts say what is still pending. Failures
 // of background client runs are returned joined, with the result.
 func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Duration) (*ExtractionWait, error) {
 	const op = "Thread.WaitForMemoryExtraction"
@@ -282,8 +283,7 @@ func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Durat
 			return nil, fmt.Errorf("agentmemory: %s: %w", op, ctx.Err())
 		}
 		if err != nil {
-			return &ExtractionWait{}, fmt.Errorf("agentmemory: %s: %w: client tasks of thread %q still running after %v",
-				op, ErrExtractionTimeout, t.id, timeout)
+			return &ExtractionWait{}, extractionTimeout(op, "client tasks of thread %q still running after %v", t.id, timeout)
 		}
 		left = max(timeout-time.Since(start), 0)
 	}
@@ -301,10 +301,23 @@ func (t *Thread) WaitForMemoryExtraction(ctx context.Context, timeout time.Durat
 		res.Client, bgErr = t.llm.collect()
 	}
 	if !res.Done {
-		return &res, errors.Join(fmt.Errorf("agentmemory: %s: %w: %d tasks of thread %q pending after %v",
-			op, ErrExtractionTimeout, res.Pending, t.id, timeout), bgErr)
+		return &res, errors.Join(extractionTimeout(op, "%d tasks of thread %q pending after %v", res.Pending, t.id, timeout), bgErr)
 	}
 	return &res, bgErr
+}
+
+// codeExtractionTimeout is the package's EXTRACTION_TIMEOUT (-20115), the
+// seed's TimeoutError, which delete_message raises when the thread's tasks
+// do not finish in time.
+const codeExtractionTimeout = 20115
+
+// extractionTimeout is a wait's timeout as an error of the package's
+// EXTRACTION_TIMEOUT class (it matches ErrExtractionTimeout, the class's
+// sentinel), so that one sentinel covers the client's wait and the
+// package's.
+func extractionTimeout(op, format string, args ...any) *Error {
+	return &Error{Code: codeExtractionTimeout, Name: "EXTRACTION_TIMEOUT", Op: op,
+		Message: "EXTRACTION_TIMEOUT: " + fmt.Sprintf(format, args...)}
 }
 
 // Close waits for the Thread's background client runs and refuses new

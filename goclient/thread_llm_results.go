@@ -171,11 +171,6 @@ type ExtractionWait struct {
 	Client *LLMRun `json:"-"`
 }
 
-// ErrExtractionTimeout is returned by Thread.WaitForMemoryExtraction when
-// the timeout expires before the extraction accepted earlier has finished
-// (the seed's TimeoutError).
-var ErrExtractionTimeout = errors.New("agentmemory: memory extraction did not finish within the timeout")
-
 // ErrLLMRounds is returned when client tasks keep producing follow-up
 // tasks beyond maxLLMRounds rounds: a loop the package should not make.
 var ErrLLMRounds = errors.New("agentmemory: client LLM tasks did not settle")

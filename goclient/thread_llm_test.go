@@ -364,7 +364,7 @@ func TestThreadWaitTimesOut(t *testing.T) {
 	b, p, th := startBackground(t)
 	var err error
 	_, err = th.WaitForMemoryExtraction(t.Context(), 10*time.Millisecond)
-	require.ErrorIs(t, err, ErrExtractionTimeout)
+	assertExtractionTimeout(t, err)
 	assert.Contains(t, err.Error(), `client tasks of thread "t1" still running`)
 	assert.Equal(t, []string{"thread_add_messages"}, p.fns(), "the package is not asked while the client is still busy")
 	close(b.release)
@@ -373,9 +373,21 @@ func TestThreadWaitTimesOut(t *testing.T) {
 	// The package's queue not done in time.
 	p2 := &fakeLLMPackage{wait: `{"done":false,"pending":2,"failed":1,"completed":3}`}
 	w, err := llmThread(t, p2, nil).WaitForMemoryExtraction(t.Context(), 2*time.Second)
-	require.ErrorIs(t, err, ErrExtractionTimeout)
+	assertExtractionTimeout(t, err)
+	assert.Equal(t, "agentmemory: Thread.WaitForMemoryExtraction: EXTRACTION_TIMEOUT: 2 tasks of thread \"t1\" pending after 2s", err.Error())
 	assert.Equal(t, &ExtractionWait{Done: false, Pending: 2, Failed: 1, Completed: 3}, w)
 	assert.JSONEq(t, `{"thread":"t1","timeout_seconds":2}`, p2.requests[0].Request)
+}
+
+// assertExtractionTimeout checks that err is of the package's
+// EXTRACTION_TIMEOUT class (-20115; ErrExtractionTimeout, its sentinel,
+// comes with the package side's error table).
+func assertExtractionTimeout(t *testing.T, err error) {
+	t.Helper()
+	var ae *Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, codeExtractionTimeout, ae.Code)
+	assert.Equal(t, "EXTRACTION_TIMEOUT", ae.Name)
 }
 
 func TestThreadCloseDrainsThenRunsInline(t *testing.T) {

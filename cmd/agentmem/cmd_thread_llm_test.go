@@ -149,6 +149,8 @@ func TestThreadWaitRuns(t *testing.T) {
 	answer = `{"done":false,"pending":2,"failed":0,"completed":1}`
 	env, out, _ = testEnv()
 	err = c.run(t.Context(), env, s)
-	require.ErrorIs(t, err, agentmemory.ErrExtractionTimeout)
+	var ae *agentmemory.Error
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "EXTRACTION_TIMEOUT", ae.Name, "the seed's TimeoutError, the package's -20115")
 	assert.True(t, strings.HasPrefix(out.String(), "not done: 1 completed, 0 failed, 2 pending"))
 }
