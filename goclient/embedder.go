@@ -51,24 +51,31 @@ type EmbeddingServiceError struct {
 }
 
 func (e *EmbeddingServiceError) Error() string {
+	return serviceErrorText(e.Op, "embedding service", e.Endpoint, e.Message, e.Attempts)
+}
+
+// serviceErrorText is the text of a client-side service error (embedding
+// or LLM): "agentmemory: <op>: <service> <endpoint>: <message> (n attempts)".
+func serviceErrorText(op, service, endpoint, message string, attempts int) string {
 	var b strings.Builder
 	b.WriteString("agentmemory")
-	if e.Op != "" {
+	if op != "" {
 		b.WriteString(": ")
-		b.WriteString(e.Op)
-	}
-	b.WriteString(": embedding service")
-	if e.Endpoint != "" {
-		b.WriteString(" ")
-		b.WriteString(e.Endpoint)
+		b.WriteString(op)
 	}
 	b.WriteString(": ")
-	b.WriteString(e.Message)
+	b.WriteString(service)
+	if endpoint != "" {
+		b.WriteString(" ")
+		b.WriteString(endpoint)
+	}
+	b.WriteString(": ")
+	b.WriteString(message)
 	switch {
-	case e.Attempts == 1:
+	case attempts == 1:
 		b.WriteString(" (1 attempt)")
-	case e.Attempts > 1:
-		fmt.Fprintf(&b, " (%d attempts)", e.Attempts)
+	case attempts > 1:
+		fmt.Fprintf(&b, " (%d attempts)", attempts)
 	}
 	return b.String()
 }

@@ -27,17 +27,20 @@ type seenRequest struct {
 	Input                                  []string
 }
 
-type embedServer struct {
+// apiServer is an OpenAI-compatible server in the process (the embedder's
+// and the chat LLM's tests share it): it records each request and lets a
+// reply function answer it.
+type apiServer struct {
 	*httptest.Server
 	mu   sync.Mutex
 	seen []seenRequest
 }
 
-// newEmbedServer starts a server that records each request and lets reply
+// newAPIServer starts a server that records each request and lets reply
 // (called with the 1-based request number) answer it.
-func newEmbedServer(t *testing.T, reply func(call int, input []string, w http.ResponseWriter, r *http.Request)) *embedServer {
+func newAPIServer(t *testing.T, reply func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request)) *apiServer {
 	t.Helper()
-	s := &embedServer{}
+	s := &apiServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		raw, err := io.ReadAll(r.Body)
 		assert.NoError(t, err)
@@ -50,16 +53,53 @@ func newEmbedServer(t *testing.T, reply func(call int, input []string, w http.Re
 		s.seen = append(s.seen, rec)
 		call := len(s.seen)
 		s.mu.Unlock()
-		reply(call, req.Input, w, r)
+		reply(call, rec, w, r)
 	}))
 	t.Cleanup(s.Close)
 	return s
 }
 
-func (s *embedServer) requests() []seenRequest {
+// newEmbedServer is an apiServer whose reply reads the embedding inputs.
+func newEmbedServer(t *testing.T, reply func(call int, input []string, w http.ResponseWriter, r *http.Request)) *apiServer {
+	t.Helper()
+	return newAPIServer(t, func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request) {
+		reply(call, rec.Input, w, r)
+	})
+}
+
+func (s *apiServer) requests() []seenRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]seenRequest(nil), s.seen...)
+}
+
+// hangFirst is a reply that holds the first request until the client
+// gives up on it (or release is closed) and passes the others to reply.
+func hangFirst(release <-chan struct{}, reply func(int, seenRequest, http.ResponseWriter, *http.Request)) func(int, seenRequest, http.ResponseWriter, *http.Request) {
+	return func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request) {
+		if call > 1 {
+			reply(call, rec, w, r)
+			return
+		}
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}
+}
+
+// recordWaits makes h record its waits between attempts instead of
+// sleeping them.
+func recordWaits(h *httpService) *[]time.Duration {
+	var mu sync.Mutex
+	waits := &[]time.Duration{}
+	h.sleep = func(ctx context.Context, d time.Duration) error {
+		mu.Lock()
+		*waits = append(*waits, d)
+		mu.Unlock()
+		return ctx.Err()
+	}
+	return waits
 }
 
 // vectorOf is the vector the test servers give text "t<n>": [n, 1, -0.5].
@@ -108,21 +148,24 @@ func writeError(w http.ResponseWriter, status int, message string) {
 // newTestEmbedder builds an embedder for srv whose waits are recorded
 // instead of slept. OPENAI_API_KEY is cleared so the caller's environment
 // cannot leak in.
-func newTestEmbedder(t *testing.T, srv *embedServer, edit func(*HTTPEmbedderConfig)) (*HTTPEmbedder, *[]time.Duration) {
+func newTestEmbedder(t *testing.T, srv *apiServer, edit func(*HTTPEmbedderConfig)) (*HTTPEmbedder, *[]time.Duration) {
+	t.Helper()
+	e := buildTestClient(t, HTTPEmbedderConfig{BaseURL: srv.URL + "/v1", Model: "test-embed", APIKey: "sk-test-0123456789abcdef"},
+		edit, NewHTTPEmbedder)
+	return e, recordWaits(e.httpService)
+}
+
+// buildTestClient clears OPENAI_API_KEY, so that the caller's environment
+// cannot leak in, applies edit to cfg and builds the client.
+func buildTestClient[C, X any](t *testing.T, cfg C, edit func(*C), build func(C) (X, error)) X {
 	t.Helper()
 	t.Setenv(defaultAPIKeyEnv, "")
-	cfg := HTTPEmbedderConfig{BaseURL: srv.URL + "/v1", Model: "test-embed", APIKey: "sk-test-0123456789abcdef"}
 	if edit != nil {
 		edit(&cfg)
 	}
-	e, err := NewHTTPEmbedder(cfg)
+	x, err := build(cfg)
 	require.NoError(t, err)
-	waits := &[]time.Duration{}
-	e.sleep = func(ctx context.Context, d time.Duration) error {
-		*waits = append(*waits, d)
-		return ctx.Err()
-	}
-	return e, waits
+	return x
 }
 
 func TestHTTPEmbedderRequestShape(t *testing.T) {
@@ -364,16 +407,9 @@ func TestServerMessageShapes(t *testing.T) {
 
 func TestHTTPEmbedderRetriesTimeout(t *testing.T) {
 	release := make(chan struct{})
-	srv := newEmbedServer(t, func(call int, input []string, w http.ResponseWriter, r *http.Request) {
-		if call == 1 {
-			select { // hang until the client gives up
-			case <-r.Context().Done():
-			case <-release:
-			}
-			return
-		}
-		okReply(call, input, w, r)
-	})
+	srv := newAPIServer(t, hangFirst(release, func(call int, rec seenRequest, w http.ResponseWriter, r *http.Request) {
+		okReply(call, rec.Input, w, r)
+	}))
 	t.Cleanup(func() { close(release) }) // runs before the server closes
 	e, waits := newTestEmbedder(t, srv, func(c *HTTPEmbedderConfig) { c.Timeout = 200 * time.Millisecond })
 
@@ -665,29 +701,39 @@ func TestHTTPEmbedderNeverShowsAPIKey(t *testing.T) {
 	_, netErr := e.Embed(t.Context(), []string{"t1"})
 	require.Error(t, netErr)
 
-	var printed []string
-	for _, v := range []any{cfg, &cfg, e, envEmbedder, []any{cfg}, map[string]HTTPEmbedderConfig{"c": cfg}} {
-		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%d", "%x"} {
-			printed = append(printed, fmt.Sprintf(verb, v))
-		}
-	}
-	printed = append(printed, cfg.String(), e.String(), embedErr.Error(), envErr.Error(), netErr.Error(), fmt.Sprintf("%+v", embedErr))
-	js, jerr := json.Marshal(cfg)
-	require.NoError(t, jerr)
-	printed = append(printed, string(js))
-	var logged strings.Builder
-	slog.New(slog.NewTextHandler(&logged, nil)).Info("embedder", "config", cfg, "embedder", e, "err", embedErr)
-	slog.New(slog.NewJSONHandler(&logged, nil)).Info("embedder", "config", cfg, "embedder", e, "err", embedErr)
-	printed = append(printed, logged.String())
-	assert.Contains(t, logged.String(), "APIKey: [REDACTED]", "slog logs String")
-
-	for _, p := range printed {
-		assert.NotContains(t, p, key)
-		assert.NotContains(t, p, "9f8e7d6c5b4a")
-	}
+	logged := assertNeverShown(t, []string{key, "9f8e7d6c5b4a"},
+		[]any{cfg, &cfg, e, envEmbedder, []any{cfg}, map[string]HTTPEmbedderConfig{"c": cfg}, embedErr},
+		cfg.String(), e.String(), embedErr.Error(), envErr.Error(), netErr.Error(), fmt.Sprintf("%+v", embedErr))
+	assert.Contains(t, logged, "APIKey: [REDACTED]", "slog logs String")
 	assert.Contains(t, cfg.String(), "APIKey: [REDACTED]")
 	assert.Contains(t, e.String(), "api key: [REDACTED] (from APIKey)")
 	assert.Contains(t, envEmbedder.String(), "api key: [REDACTED] (from environment variable AGENTMEM_TEST_EMBED_KEY)")
+}
+
+// assertNeverShown prints every value with every fmt verb, through slog
+// (text and JSON) and encoding/json, and checks that neither that nor any
+// of texts shows a secret. It returns what slog logged.
+func assertNeverShown(t *testing.T, secrets []string, values []any, texts ...string) string {
+	t.Helper()
+	printed := append([]string(nil), texts...)
+	var logged strings.Builder
+	for _, v := range values {
+		for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%d", "%x"} {
+			printed = append(printed, fmt.Sprintf(verb, v))
+		}
+		if js, err := json.Marshal(v); err == nil {
+			printed = append(printed, string(js))
+		}
+		slog.New(slog.NewTextHandler(&logged, nil)).Info("value", "v", v)
+		slog.New(slog.NewJSONHandler(&logged, nil)).Info("value", "v", v)
+	}
+	printed = append(printed, logged.String())
+	for _, p := range printed {
+		for _, secret := range secrets {
+			assert.NotContains(t, p, secret)
+		}
+	}
+	return logged.String()
 }
 
 func TestNewHTTPEmbedderDefaults(t *testing.T) {

@@ -8,6 +8,9 @@ import "time"
 type AddResult struct {
 	IDs      []string `json:"ids"`
 	Warnings []string `json:"warnings"`
+	// LLMOutcome is the extraction and the client tasks of
+	// Thread.AddMessages (empty for Store.Add).
+	LLMOutcome
 }
 
 // ProfileResult is what AddUser and AddAgent return: the profile's record
@@ -110,6 +113,9 @@ func (r UpdateRequest) MarshalJSON() ([]byte, error) {
 type UpdateResult struct {
 	Updated  int      `json:"updated"`
 	Warnings []string `json:"warnings"`
+	// LLMOutcome is the re-extraction, caption and client tasks of
+	// Thread.UpdateMessage and Thread.UpdateImage (empty elsewhere).
+	LLMOutcome
 }
 
 // ListRequest selects records of one type for Store.List (the seed's list).

@@ -45,6 +45,7 @@ type Thread struct {
 	id      string
 	record  *ThreadRecord // nil for a handle made by Store.Thread
 	created bool
+	llm     *llmRunner // nil: no client LLM (Thread.WithLLM)
 }
 
 // CreateThread opens the thread of opts (the seed's create_thread and
@@ -57,7 +58,10 @@ type Thread struct {
 // without a round trip (and never creates one).
 func (s *Store) CreateThread(ctx context.Context, opts ThreadOptions) (*Thread, error) {
 	const op = "Store.CreateThread"
-	w := openThreadWire{ThreadID: opts.ID, UserID: opts.UserID, AgentID: opts.AgentID, Metadata: opts.Metadata}
+	w := openThreadWire{ThreadID: opts.ID, UserID: opts.UserID, AgentID: opts.AgentID, Metadata: opts.Metadata,
+		LLM: opts.LLM, MemoryExtractionConfig: opts.MemoryExtraction, ImageInputLimitConfig: opts.ImageInputLimits,
+		MaxMessageTokenLength:            opts.MaxMessageTokenLength,
+		MessageShorteningInputTokenLimit: opts.MessageShorteningInputTokenLimit}
 	var res struct {
 		Thread  json.RawMessage `json:"thread"`
 		Created *bool           `json:"created"`
@@ -78,7 +82,11 @@ func (s *Store) CreateThread(ctx context.Context, opts ThreadOptions) (*Thread, 
 	if err != nil {
 		return nil, err
 	}
-	return &Thread{store: s, id: rec.ID, record: rec, created: *res.Created}, nil
+	th := &Thread{store: s, id: rec.ID, record: rec, created: *res.Created}
+	if opts.ClientLLM != nil {
+		th.llm = newLLMRunner(opts.ClientLLM, opts.LLMWorkers)
+	}
+	return th, nil
 }
 
 // Thread returns a handle on the thread with id threadID without a round
@@ -109,8 +117,11 @@ func (t *Thread) WithTx(tx DBTX) *Thread {
 
 // AddMessages stores messages in the thread, in order, with the thread's
 // scope (the seed's add_messages), in one atomic call, and returns their
-// ids (generated ones included) and the package's warnings. No memories are
-// extracted: the thread has no LLM in this release.
+// ids (generated ones included) and the package's warnings. With an LLM,
+// the package extracts memories (INLINE in the same call, or queued:
+// Extraction); a client-provider thread's tasks are run by the Thread's
+// LLM (see LLMOutcome). When running them fails after the messages were
+// stored, the result is returned with the error.
 func (t *Thread) AddMessages(ctx context.Context, msgs []ThreadMessage, opts ...AddMessagesOptions) (*AddResult, error) {
 	var o AddMessagesOptions
 	if len(opts) > 0 {
@@ -127,10 +138,11 @@ func (t *Thread) AddMessages(ctx context.Context, msgs []ThreadMessage, opts ...
 			Metadata: m.Metadata}
 	}
 	var res AddResult
-	if err := t.store.recordCall(ctx, "Thread.AddMessages", blockThreadAddMessages, w, &res); err != nil {
+	if err := t.store.recordCall(ctx, "Thread.AddMessages", blockThreadAddMessages, w, &res,
+		func() error { return checkTasks("Thread.AddMessages", res.LLMTasks) }); err != nil {
 		return nil, err
 	}
-	return &res, nil
+	return &res, t.afterWrite(ctx, &res.LLMOutcome)
 }
 
 // AddMemory stores a memory-like record in the thread (the seed's
@@ -151,21 +163,22 @@ func (t *Thread) AddMemory(ctx context.Context, m ThreadMemory) (*AddMemoryResul
 		ID         *string  `json:"id"`
 		RelationID *string  `json:"relation_id"`
 		Warnings   []string `json:"warnings"`
+		LLMOutcome
 	}
 	err := t.store.recordCall(ctx, op, blockThreadAddMemory, w, &res, func() error {
 		if res.ID == nil {
 			return malformed(op, fmt.Errorf(`no "id"`))
 		}
-		return nil
+		return checkTasks(op, res.LLMTasks)
 	})
 	if err != nil {
 		return nil, err
 	}
-	out := &AddMemoryResult{ID: *res.ID, Warnings: res.Warnings}
+	out := &AddMemoryResult{ID: *res.ID, Warnings: res.Warnings, LLMOutcome: res.LLMOutcome}
 	if res.RelationID != nil {
 		out.RelationID = *res.RelationID
 	}
-	return out, nil
+	return out, t.afterWrite(ctx, &out.LLMOutcome)
 }
 
 // GetMessage returns one message of the thread (the seed's get_message).
@@ -213,7 +226,7 @@ func (t *Thread) GetMessages(ctx context.Context, w Window) ([]*MessageRecord, e
 func (t *Thread) UpdateMessage(ctx context.Context, messageID string, u MessageUpdate) (*UpdateResult, error) {
 	w := updateThreadMessageWire{Thread: t.id, MessageID: messageID, Content: u.Content, Metadata: u.Metadata,
 		TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor}
-	return t.update(ctx, "Thread.UpdateMessage", blockThreadUpdateMessage, w)
+	return t.updateWithLLM(ctx, "Thread.UpdateMessage", blockThreadUpdateMessage, w)
 }
 
 // UpdateMemory changes a memory-like record of the thread (the seed's
@@ -228,17 +241,28 @@ func (t *Thread) update(ctx context.Context, op, block string, w any) (*UpdateRe
 	var res struct {
 		Updated  *int     `json:"updated"`
 		Warnings []string `json:"warnings"`
+		LLMOutcome
 	}
 	err := t.store.recordCall(ctx, op, block, w, &res, func() error {
 		if res.Updated == nil {
 			return malformed(op, fmt.Errorf(`no "updated" count`))
 		}
-		return nil
+		return checkTasks(op, res.LLMTasks)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &UpdateResult{Updated: *res.Updated, Warnings: res.Warnings}, nil
+	return &UpdateResult{Updated: *res.Updated, Warnings: res.Warnings, LLMOutcome: res.LLMOutcome}, nil
+}
+
+// updateWithLLM is update for the calls that may return client tasks
+// (re-extraction, a caption): they are run as AddMessages runs them.
+func (t *Thread) updateWithLLM(ctx context.Context, op, block string, w any) (*UpdateResult, error) {
+	res, err := t.update(ctx, op, block, w)
+	if err != nil {
+		return nil, err
+	}
+	return res, t.afterWrite(ctx, &res.LLMOutcome)
 }
 
 // DeleteMessage deletes a message of the thread with its image parts (the

@@ -20,12 +20,12 @@ func (t *Thread) AddImage(ctx context.Context, im ThreadImage) (*AddImageResult,
 		if res.ID == "" {
 			return malformed(op, fmt.Errorf(`no "id"`))
 		}
-		return nil
+		return checkTasks(op, res.LLMTasks)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &res, nil
+	return &res, t.afterWrite(ctx, &res.LLMOutcome)
 }
 
 // ListImages returns the thread's images that match o, in store order (the
@@ -42,7 +42,7 @@ func (t *Thread) UpdateImage(ctx context.Context, imageID string, u ImageUpdate)
 	w := updateThreadImageWire{Thread: t.id, ImageID: imageID, Image: u.Bytes, MimeType: u.MimeType,
 		Description: u.Description, Metadata: u.Metadata, Timestamp: sentTime(u.Timestamp),
 		TTLDays: u.TTLDays, TTLAnchor: u.TTLAnchor}
-	return t.update(ctx, "Thread.UpdateImage", blockThreadUpdateImage, w)
+	return t.updateWithLLM(ctx, "Thread.UpdateImage", blockThreadUpdateImage, w)
 }
 
 // DeleteImage deletes a standalone image of the thread (the seed's

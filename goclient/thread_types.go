@@ -19,6 +19,26 @@ type ThreadOptions struct {
 	UserID, AgentID string
 	// Metadata is creation data: not applied when the thread exists.
 	Metadata map[string]any
+	// LLM is the thread's model (key "llm"): DatabaseLLM, FunctionLLM or
+	// ClientLLMConfig; nil: none given. Like Metadata and the settings
+	// below, it is creation data: an existing thread keeps its stored
+	// configuration (T54).
+	LLM *LLMConfig
+	// MemoryExtraction is the seed's memory_extraction_config; nil: the
+	// package's defaults.
+	MemoryExtraction *MemoryExtractionConfig
+	// ImageInputLimits is the seed's image_input_limit_config; nil: the
+	// package's defaults.
+	ImageInputLimits *ImageInputLimitConfig
+	// MaxMessageTokenLength caps each message's prompt-time copy (<= 0: no
+	// shortening); MessageShorteningInputTokenLimit caps the excerpt a
+	// SHORTEN_MESSAGE task sends (default 30,000). Omitted: the defaults.
+	MaxMessageTokenLength            Optional[int]
+	MessageShorteningInputTokenLimit Optional[int]
+	// ClientLLM runs the prompts of a thread whose provider is "client";
+	// LLMWorkers is how many at a time (0: 4). Not sent. See Thread.WithLLM.
+	ClientLLM  LLM
+	LLMWorkers int
 }
 
 // ThreadMessage is a message to add to a thread (Thread.AddMessages): the
@@ -75,9 +95,11 @@ type ThreadMemory struct {
 	// Link, when not nil, links the new memory to a memory of this thread
 	// in the same call (T13-T16).
 	Link *MemoryLink
-	// AutonomousLinking asks the thread's LLM to link the memory; no LLM is
-	// configured in this release, so true is refused (T15).
-	AutonomousLinking bool
+	// AutonomousLinking: omitted, the memory is linked by the thread's LLM
+	// when it has one (the seed's default); Some(false) skips it; Some(true)
+	// asks for it (refused without an LLM, T15). A failed link stores no
+	// memory.
+	AutonomousLinking Optional[bool]
 }
 
 // MemoryLink is the explicit link of Thread.AddMemory: new memory → Target.
@@ -100,6 +122,8 @@ type AddMemoryResult struct {
 	ID         string
 	RelationID string
 	Warnings   []string
+	// LLMOutcome is the autonomous linking's client tasks, if any.
+	LLMOutcome
 }
 
 // Window selects a thread's messages for Thread.GetMessages (T17).
@@ -167,7 +191,8 @@ type ThreadImage struct {
 	Bytes []byte
 	// MimeType: "": detected from the bytes (T34).
 	MimeType ImageMimeType
-	// Description is the image's searchable text; "": none (T35).
+	// Description is the image's searchable text; "": none, or the caption
+	// of the thread's LLM when it has one (T35).
 	Description string
 	// UserID, AgentID, ThreadID are checks, not overrides (T33): omitted,
 	// the thread's; None or Some(id) must equal the thread's value.
@@ -183,6 +208,8 @@ type ThreadImage struct {
 type AddImageResult struct {
 	ID       string   `json:"id"`
 	Warnings []string `json:"warnings"`
+	// LLMOutcome is the caption's client task, if any.
+	LLMOutcome
 }
 
 // ImageUpdate changes a standalone image of the thread (Thread.UpdateImage,
@@ -192,7 +219,7 @@ type ImageUpdate struct {
 	Bytes    []byte
 	MimeType ImageMimeType
 	// Description: omitted, unchanged; Some, the new searchable text; None
-	// asks the thread's LLM for a caption, refused until it has one.
+	// asks the thread's LLM for a caption (refused on a thread without one, T41).
 	Description Optional[string]
 	// Metadata, Timestamp: Some replaces, None clears.
 	Metadata  Optional[map[string]any]

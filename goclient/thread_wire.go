@@ -6,10 +6,15 @@ import "time"
 // the handle's thread (T2); a key whose Go value is zero is left out.
 
 type openThreadWire struct {
-	ThreadID string         `json:"thread_id,omitempty"`
-	UserID   string         `json:"user_id,omitempty"`
-	AgentID  string         `json:"agent_id,omitempty"`
-	Metadata map[string]any `json:"metadata,omitempty"`
+	ThreadID                         string                  `json:"thread_id,omitempty"`
+	UserID                           string                  `json:"user_id,omitempty"`
+	AgentID                          string                  `json:"agent_id,omitempty"`
+	Metadata                         map[string]any          `json:"metadata,omitempty"`
+	LLM                              *LLMConfig              `json:"llm,omitempty"`
+	MemoryExtractionConfig           *MemoryExtractionConfig `json:"memory_extraction_config,omitempty"`
+	ImageInputLimitConfig            *ImageInputLimitConfig  `json:"image_input_limit_config,omitempty"`
+	MaxMessageTokenLength            Optional[int]           `json:"max_message_token_length,omitzero"`
+	MessageShorteningInputTokenLimit Optional[int]           `json:"message_shortening_input_token_limit,omitzero"`
 }
 
 type threadMessageWire struct {
@@ -47,7 +52,7 @@ type addThreadMemoryWire struct {
 	MemoryID   string     `json:"memory_id,omitempty"`
 	threadScopeWire
 	Status            RecordStatus   `json:"status,omitempty"`
-	AutonomousLinking bool           `json:"autonomous_linking,omitempty"`
+	AutonomousLinking Optional[bool] `json:"autonomous_linking,omitzero"`
 	LinkTarget        *string        `json:"memory_id_to_link,omitempty"`
 	LinkType          *RelationType  `json:"link_type,omitempty"`
 	LinkID            string         `json:"link_id,omitempty"`

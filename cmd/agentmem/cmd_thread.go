@@ -8,18 +8,19 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	agentmemory "github.com/agentmem/agentmem/goclient"
 )
 
 // The thread commands: agentmem thread
-// create|show|messages|add|summary|card|search.
+// create|show|messages|add|wait|summary|card|search.
 // Each opens an existing store (open_store with REQUIRE_EXISTING) and makes
 // one thread call (docs/go-client.md, "Threads"); card and search are in
 // cmd_thread_card.go.
 
 const threadUsage = `
-Usage: agentmem thread create|show|messages|add|summary|card|search [flags]
+Usage: agentmem thread create|show|messages|add|wait|summary|card|search [flags]
 
 A thread holds a conversation's messages with one user and agent scope
 (docs/protocol-threads.md). Its messages, memories and images take that
@@ -37,7 +38,7 @@ scope.
             spaces) and prints its id: [--id ID] [--metadata JSON]
   summary   summary ID prints the thread's summary (its stored summary, or
             a transcript of its messages): [--except-last N] [--budget N]
-            (tokens; default 1000, negative: no cut)` + threadCardUsage + `
+            (tokens; default 1000, negative: no cut)` + threadCardUsage + threadLLMUsage + `
 
 Flags of every subcommand:
   --dsn DSN       database (default $ORACLE_DSN)
@@ -50,7 +51,7 @@ Run "agentmem thread SUBCOMMAND --help" for the flags of one subcommand.`
 func init() {
 	register(command{
 		Name:    "thread",
-		Summary: "create, show or read threads, add messages, summarize, context card, search",
+		Summary: "create, show or read threads, add messages, wait for extraction, summarize, context card, search",
 		Usage:   threadUsage,
 		Run:     runThread,
 	})
@@ -70,6 +71,11 @@ type threadCmd struct {
 	summary agentmemory.SummaryOptions
 	card    agentmemory.CardOptions
 	search  agentmemory.ThreadSearchRequest
+
+	llmCreate  llmCreateFlags                     // create's LLM flags
+	extraction agentmemory.MemoryExtractionConfig // create's extraction flags
+	client     clientLLMFlags                     // add's chat model
+	timeout    time.Duration                      // wait's bound
 }
 
 func runThread(ctx context.Context, env *cliEnv, args []string) error {
@@ -77,7 +83,7 @@ func runThread(ctx context.Context, env *cliEnv, args []string) error {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			return flagError(env, threadUsage, flag.ErrHelp)
 		}
-		return usagef("missing subcommand: create, show, messages, add, summary, card or search")
+		return usagef("missing subcommand: create, show, messages, add, wait, summary, card or search")
 	}
 	c, err := parseThreadCmd(args[0], args[1:])
 	if err != nil {
@@ -90,9 +96,9 @@ func runThread(ctx context.Context, env *cliEnv, args []string) error {
 // "thread <sub>", so --help prints that subcommand's flags.
 func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 	switch sub {
-	case "create", "show", "messages", "add", "summary", "card", "search":
+	case "create", "show", "messages", "add", "wait", "summary", "card", "search":
 	default:
-		return nil, usagef("unknown subcommand %q: use create, show, messages, add, summary, card or search", sub)
+		return nil, usagef("unknown subcommand %q: use create, show, messages, add, wait, summary, card or search", sub)
 	}
 	c := &threadCmd{sub: sub}
 	fs := newFlagSet("thread " + sub)
@@ -105,6 +111,7 @@ func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 		fs.StringVar(&c.create.UserID, "user", "", "user id (default: generated, or the stored one)")
 		fs.StringVar(&c.create.AgentID, "agent", "", "agent id (default: generated, or the stored one)")
 		fs.Var(jsonObjectFlag{&meta, false}, "metadata", "a JSON `object` (for a new thread)")
+		c.registerLLMCreateFlags(fs)
 	case "messages":
 		fs.IntVar(&c.window.Start, "start", 0, "first position `N`, 0-based; negative counts from the end")
 		fs.Func("end", "exclusive end position `N`, or all: every message from --start (default: the last 50)", func(s string) error {
@@ -123,6 +130,14 @@ func parseThreadCmd(sub string, args []string) (*threadCmd, error) {
 		fs.StringVar(&c.message.Role, "role", "", "speaker, e.g. user or assistant (required)")
 		fs.StringVar(&c.message.ID, "id", "", "message id (default: generated)")
 		fs.Var(jsonObjectFlag{&meta, false}, "metadata", "a JSON `object`")
+		c.registerClientLLMFlags(fs)
+	case "wait":
+		c.timeout = 300 * time.Second
+		fs.Func("timeout", "how long to wait, a `DURATION` (e.g. 30s), or none (default 300s)", func(s string) error {
+			var err error
+			c.timeout, err = parseTimeout(s)
+			return err
+		})
 	case "summary":
 		fs.IntVar(&c.summary.ExceptLast, "except-last", 0, "leave out the last `N` messages")
 		fs.IntVar(&c.summary.TokenBudget, "budget", 0, "token `budget` (default 1000; negative: no cut)")
@@ -146,7 +161,7 @@ func (c *threadCmd) finish(fs *flag.FlagSet, pos []string, meta agentmemory.Opti
 			return usagef("thread create takes no argument, got %q (use --id)", pos[0])
 		}
 		c.create.Metadata, _ = meta.Get()
-		return nil
+		return c.finishLLMCreate(given)
 	}
 	if len(pos) == 0 {
 		return usagef("thread %s needs the thread ID", c.sub)
@@ -198,18 +213,9 @@ func (c *threadCmd) run(ctx context.Context, env *cliEnv, s *agentmemory.Store) 
 		}
 		return output(env, c.asJSON, map[string]any{"messages": msgs}, func(w io.Writer) { printMessages(w, msgs) })
 	case "add":
-		res, err := s.Thread(c.id).AddMessages(ctx, []agentmemory.ThreadMessage{c.message})
-		if err != nil {
-			return err
-		}
-		return output(env, c.asJSON, res, func(w io.Writer) {
-			for _, id := range res.IDs {
-				fmt.Fprintln(w, id)
-			}
-			for _, warning := range res.Warnings {
-				fmt.Fprintln(w, "warning:", warning)
-			}
-		})
+		return c.runAdd(ctx, env, s)
+	case "wait":
+		return c.runWait(ctx, env, s)
 	case "summary":
 		sum, err := s.Thread(c.id).Summary(ctx, c.summary)
 		if err != nil {

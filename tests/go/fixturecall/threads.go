@@ -76,6 +76,9 @@ func openThread(ctx context.Context, s *agentmemory.Store, f *reqKeys) ([]byte, 
 	if o.Metadata, err = f.obj("metadata"); err != nil {
 		return nil, err
 	}
+	if err := llmOptions(f, &o); err != nil {
+		return nil, err
+	}
 	if err := f.done(); err != nil {
 		return nil, err
 	}
@@ -84,6 +87,30 @@ func openThread(ctx context.Context, s *agentmemory.Store, f *reqKeys) ([]byte, 
 		return nil, err
 	}
 	return json.Marshal(map[string]any{"thread": th.Record(), "created": th.Created()})
+}
+
+// llmOptions reads open_thread's LLM settings (docs/llm.md, "Go client")
+// into o: the three objects decoded strictly into their Go types, and the
+// two shortening limits.
+func llmOptions(f *reqKeys, o *agentmemory.ThreadOptions) error {
+	for _, k := range []struct {
+		key string
+		dst any
+	}{{"llm", &o.LLM}, {"memory_extraction_config", &o.MemoryExtraction}, {"image_input_limit_config", &o.ImageInputLimits}} {
+		v, ok := f.get(k.key)
+		if !ok {
+			continue
+		}
+		if kindOf(v) != '{' || strict(v, k.dst) != nil {
+			return unexpressible("%s %s is not an object the Go type holds", k.key, v)
+		}
+	}
+	var err error
+	if o.MaxMessageTokenLength, err = f.optInt("max_message_token_length"); err != nil {
+		return err
+	}
+	o.MessageShorteningInputTokenLimit, err = f.optInt("message_shortening_input_token_limit")
+	return err
 }
 
 // threadCall decodes the request of op into Go values and returns the call
@@ -290,7 +317,7 @@ func addMemory(f *reqKeys) (func(context.Context, *agentmemory.Thread) (any, err
 		return nil, err
 	}
 	m.Status = agentmemory.RecordStatus(status)
-	if m.AutonomousLinking, err = f.boolean("autonomous_linking"); err != nil {
+	if m.AutonomousLinking, err = f.optBool("autonomous_linking"); err != nil {
 		return nil, err
 	}
 	_, target := f.keys["memory_id_to_link"]
