@@ -257,7 +257,11 @@ as
       || ' t where t.record_id = :b_id for update'
       into l_state
       using p_thread_id;
-    l_obj := case when l_state is null then json_object_t() else json_object_t.parse(l_state) end;
+    if l_state is null then
+      l_obj := json_object_t();
+    else
+      l_obj := json_object_t.parse(l_state);
+    end if;
     if l_obj.has('topics') and l_obj.get('topics').is_array then
       l_old := l_obj.get_array('topics');
     end if;

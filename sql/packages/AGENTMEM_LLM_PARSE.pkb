@@ -105,7 +105,9 @@ as
       return;   -- GET_KEYS of an empty object may be NULL: no key to refuse
     end if;
     for i in 1 .. l_keys.count loop
-      if instr(',' || p_allowed || ',', ',' || l_keys(i) || ',') = 0 then
+      -- A key holding a comma would match a run of allowed keys
+      -- ('memories,topics'): it is never allowed.
+      if instr(',' || p_allowed || ',', ',' || l_keys(i) || ',') = 0 or instr(l_keys(i), ',') > 0 then
         invalid(p_kind, 'has the key ' || agentmem_util.shown_text(substr(l_keys(i), 1, 100))
                 || case when p_where is not null then ' in ' || p_where end
                 || ', which the schema does not allow (allowed: ' || replace(p_allowed, ',', ', ') || ')');

@@ -458,6 +458,8 @@ as
       t_case('EXTRACT_MEMORIES', '{"memories": [], "topics": [] ', 'is not valid JSON'),
       t_case('EXTRACT_MEMORIES', '{"memories": [], "topics": []} and more', 'is not valid JSON'),
       t_case('EXTRACT_MEMORIES', '{"memories": [], "topics": [], "notes": 1}', 'has the key ''notes'''),
+      t_case('EXTRACT_MEMORIES', '{"memories": [], "topics": [], "memories,topics": 1}',
+             'has the key ''memories,topics'''),
       t_case('EXTRACT_MEMORIES', '{"topics": []}', 'has no memories'),
       t_case('EXTRACT_MEMORIES', '{"memories": {}, "topics": []}', 'which must be a list'),
       t_case('EXTRACT_MEMORIES', l_many, '21 entries in memories, more than the 20 allowed'),
@@ -575,12 +577,14 @@ as
     l_result json_object_t;
     l_meta   json_object_t;
     l_one    json_object_t;
+    l_keys   json_key_list;
   begin
     l_result := agentmem_llm_apply.apply(co_store, null,
       task('tx10', 'EXTRACT_MEMORIES', extract_input(', "inherit_metadata": false')),
       agentmem_llm_parse.parse('EXTRACT_MEMORIES', llm_test_double.co_answer_extract));
     l_meta := record_of('preference', 'tx10-m1').get_object('metadata');
-    ut.expect(l_meta.get_keys.count, 'false: only the provenance').to_equal(1);
+    l_keys := l_meta.get_keys;   -- a collection method needs a collection variable
+    ut.expect(l_keys.count, 'false: only the provenance').to_equal(1);
     ut.expect(l_meta.has('$agent_memory')).to_be_true;
 
     l_result := agentmem_llm_apply.apply(co_store, null,
