@@ -584,19 +584,25 @@ as
   -- Running a task
   ------------------------------------------------------------------------------
 
-  -- prompt -> provider -> parse -> apply (ENGINE's packages). p_output: the
-  -- raw model text (kept on failure).
-  function execute_task(p_store in t_store, p_llm in json_object_t, p_input in json_object_t, p_output out clob)
-    return json_object_t
+  -- prompt -> provider (ENGINE's packages): the raw model text. Apart from
+  -- apply_output so that the caller holds the text when parsing or
+  -- applying it fails (kept as the output excerpt): a by-value OUT
+  -- parameter is not copied back to the caller when the subprogram ends
+  -- with an unhandled exception (PL/SQL Language Reference, "Subprogram
+  -- Parameter Passing Methods").
+  function model_output(p_llm in json_object_t, p_input in json_object_t) return clob
   is
-    l_prompt json_object_t;
-    l_parsed json_object_t;
   begin
-    l_prompt := agentmem_llm_prompt.build(kind_of(p_input), p_input);
-    p_output := agentmem_llm.generate(p_llm, l_prompt);
-    l_parsed := agentmem_llm_parse.parse(kind_of(p_input), p_output);
-    return agentmem_llm_apply.apply(p_store.store_id, p_store.owner, p_input, l_parsed);
-  end execute_task;
+    return agentmem_llm.generate(p_llm, agentmem_llm_prompt.build(kind_of(p_input), p_input));
+  end model_output;
+
+  -- parse -> apply (ENGINE's packages): what the task wrote.
+  function apply_output(p_store in t_store, p_input in json_object_t, p_output in clob) return json_object_t
+  is
+  begin
+    return agentmem_llm_apply.apply(p_store.store_id, p_store.owner, p_input,
+                                    agentmem_llm_parse.parse(kind_of(p_input), p_output));
+  end apply_output;
 
   -- The prompt copy of a message over max_message_token_length: shortened
   -- by the LLM (a SHORTEN_MESSAGE task, reused while the message is
@@ -646,7 +652,8 @@ as
     insert_task(p_store, p_thread, l_input, 'RUNNING', p_mode);
     savepoint agentmem_llm_shorten;
     begin
-      l_result := execute_task(p_store, p_cfg.get_object('llm'), l_input, l_output);
+      l_output := model_output(p_cfg.get_object('llm'), l_input);
+      l_result := apply_output(p_store, l_input, l_output);
       finish_task(p_store, task_id_of(l_input), l_result);
       if l_result.has('content') and l_result.get('content').is_string then
         return l_result.get_clob('content');
@@ -821,7 +828,8 @@ as
     savepoint agentmem_llm_task;
     begin
       prepare_input(p_store, p_thread, p_cfg, 'INLINE', l_input, true);
-      l_result := execute_task(p_store, p_cfg.get_object('llm'), l_input, l_output);
+      l_output := model_output(p_cfg.get_object('llm'), l_input);
+      l_result := apply_output(p_store, l_input, l_output);
       finish_task(p_store, task_id_of(l_input), l_result);
     exception
       when dbms_agent_memory_store.e_llm_failed or dbms_agent_memory_store.e_llm_output_invalid then
@@ -1394,7 +1402,8 @@ as
     end if;
     l_input := json_object_t.parse(l_text);
     prepare_input(p_store, l_thread, l_cfg, 'BACKGROUND', l_input, true);
-    l_result := execute_task(p_store, l_cfg.get_object('llm'), l_input, l_output);
+    l_output := model_output(l_cfg.get_object('llm'), l_input);
+    l_result := apply_output(p_store, l_input, l_output);
     finish_task(p_store, p_task_id, l_result);
     if l_result.has('follow_up') and l_result.get('follow_up').is_array then
       l_follow := l_result.get_array('follow_up');
