@@ -950,6 +950,20 @@ as
       l_pending := count_after(p_store, p_thread.thread_id, l_sum_low, l_high);
       l_due_sum := l_pending > 0 and (l_freq <= 0 or l_pending >= l_freq);
     end if;
+    -- The counters are written before the tasks run: an INLINE extraction
+    -- writes RUNTIME_STATE too (AGENTMEM_LLM_APPLY's thread topics), and
+    -- writing l_state after it would undo that write.
+    if l_due_ext then
+      l_state.put('extracted_through_seq', l_high);
+    end if;
+    if l_due_sum then
+      l_state.put('summarized_through_seq', l_high);
+    end if;
+    if l_due_ext or l_due_sum then
+      execute immediate 'update ' || tab(p_store, 'THREAD') || ' t set t.runtime_state = json(:b_state)'
+        || ' where t.record_id = :b_id'
+        using l_state.to_clob, p_thread.thread_id;
+    end if;
     if l_due_ext then
       -- Window -1: the messages since the last extraction (the new batch);
       -- n > 0: the last n messages, and at least every new one.
@@ -957,18 +971,11 @@ as
       l_pending := count_after(p_store, p_thread.thread_id, l_ext_low, l_high);
       l_input := extract_input(p_store, p_thread, l_cfg, l_ext_low, l_high,
                                case when l_window > 0 then greatest(l_window, l_pending) end, l_ext_low);
-      l_state.put('extracted_through_seq', l_high);
       dispatch(p_store, p_thread, l_cfg, l_input, l_out);
     end if;
     if l_due_sum then
       l_input := summary_input(p_store, p_thread, l_cfg, l_sum_low, l_high);
-      l_state.put('summarized_through_seq', l_high);
       dispatch(p_store, p_thread, l_cfg, l_input, l_out);
-    end if;
-    if l_due_ext or l_due_sum then
-      execute immediate 'update ' || tab(p_store, 'THREAD') || ' t set t.runtime_state = json(:b_state)'
-        || ' where t.record_id = :b_id'
-        using l_state.to_clob, p_thread.thread_id;
     end if;
     return response_keys(l_cfg, l_out, true);
   end after_messages;
