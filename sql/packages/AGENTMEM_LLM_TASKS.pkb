@@ -1158,7 +1158,7 @@ as
     l_results  json_array_t;
     l_item     json_object_t;
     l_where    varchar2(30 char);
-    l_task_id  varchar2(32 char);
+    l_task_id  varchar2(128 char);
     l_store    t_store;
     l_thread   t_thread;
     l_state    json_object_t;
@@ -1198,7 +1198,9 @@ as
       l_item := treat(l_results.get(i) as json_object_t);
       agentmem_util.reject_keys(l_item, 'task_id,output,error', co_op, l_where);
       agentmem_util.require_key(l_item, 'task_id', co_op);
-      l_task_id := substr(agentmem_util.check_id(l_item.get('task_id'), l_where || '.task_id', false), 1, 32);
+      -- The whole id (1 to 128 characters): a longer one than a task's 32
+      -- names no task (NOT_FOUND below), never the task of its first 32.
+      l_task_id := agentmem_util.check_id(l_item.get('task_id'), l_where || '.task_id', false);
       if l_item.has('output') = l_item.has('error') then
         fail('INVALID_ARGUMENT: ' || l_where || ' needs exactly one of output (the raw model text) and error');
       end if;
@@ -1213,7 +1215,7 @@ as
     for i in 0 .. l_results.get_size - 1 loop
       l_where := 'results[' || i || ']';
       l_item := treat(l_results.get(i) as json_object_t);
-      l_task_id := substr(l_item.get_string('task_id'), 1, 32);
+      l_task_id := l_item.get_string('task_id');
       begin
         execute immediate 'select k.kind, k.status, json_serialize(k.input returning clob) from '
           || tab(l_store, 'LLM_TASK') || ' k where k.task_id = :b_id and k.thread_id = :b_thread for update'
