@@ -1215,7 +1215,7 @@ as
     for i in 0 .. l_results.get_size - 1 loop
       l_where := 'results[' || i || ']';
       l_item := treat(l_results.get(i) as json_object_t);
-      l_task_id := l_item.get_string('task_id');
+      l_task_id := substr(l_item.get_string('task_id'), 1, 128);   -- checked above: 1 to 128
       begin
         execute immediate 'select k.kind, k.status, json_serialize(k.input returning clob) from '
           || tab(l_store, 'LLM_TASK') || ' k where k.task_id = :b_id and k.thread_id = :b_thread for update'
