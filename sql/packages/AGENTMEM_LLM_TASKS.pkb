@@ -421,10 +421,13 @@ as
     execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set'
       || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts then ''FAILED'' else ''PENDING'' end,'
       || ' k.next_attempt_at = systimestamp + numtodsinterval(least(:b_base * power(2, greatest(k.attempts - 1, 0)),'
-      || ' :b_cap), ''SECOND''), k.last_error = substrb(:b_error, 1, 4000), k.output_excerpt = substrb(:b_excerpt, 1, 4000),'
+      || ' :b_cap), ''SECOND''), k.last_error = :b_error, k.output_excerpt = :b_excerpt,'
       || ' k.updated_at = systimestamp where k.task_id = :b_id'
-      using case when p_final then 1 else 0 end, co_backoff_seconds, co_max_backoff_seconds, p_error, l_excerpt,
-            p_task_id;
+      -- Cut to 4,000 bytes here, not in the SQL: a bind value longer than
+      -- the SQL VARCHAR2 maximum raises ORA-01461 before SUBSTRB could run
+      -- (a client's error text of 2,000 characters may take 8,000 bytes).
+      using case when p_final then 1 else 0 end, co_backoff_seconds, co_max_backoff_seconds,
+            substrb(p_error, 1, 4000), substrb(l_excerpt, 1, 4000), p_task_id;
   end fail_task;
 
   ------------------------------------------------------------------------------
