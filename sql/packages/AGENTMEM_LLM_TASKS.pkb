@@ -421,10 +421,13 @@ as
     execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set'
       || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts then ''FAILED'' else ''PENDING'' end,'
       || ' k.next_attempt_at = systimestamp + numtodsinterval(least(:b_base * power(2, greatest(k.attempts - 1, 0)),'
-      || ' :b_cap), ''SECOND''), k.last_error = substrb(:b_error, 1, 4000), k.output_excerpt = substrb(:b_excerpt, 1, 4000),'
+      || ' :b_cap), ''SECOND''), k.last_error = :b_error, k.output_excerpt = :b_excerpt,'
       || ' k.updated_at = systimestamp where k.task_id = :b_id'
-      using case when p_final then 1 else 0 end, co_backoff_seconds, co_max_backoff_seconds, p_error, l_excerpt,
-            p_task_id;
+      -- Cut to 4,000 bytes here, not in the SQL: a bind value longer than
+      -- the SQL VARCHAR2 maximum raises ORA-01461 before SUBSTRB could run
+      -- (a client's error text of 2,000 characters may take 8,000 bytes).
+      using case when p_final then 1 else 0 end, co_backoff_seconds, co_max_backoff_seconds,
+            substrb(p_error, 1, 4000), substrb(l_excerpt, 1, 4000), p_task_id;
   end fail_task;
 
   ------------------------------------------------------------------------------
@@ -584,19 +587,25 @@ as
   -- Running a task
   ------------------------------------------------------------------------------
 
-  -- prompt -> provider -> parse -> apply (ENGINE's packages). p_output: the
-  -- raw model text (kept on failure).
-  function execute_task(p_store in t_store, p_llm in json_object_t, p_input in json_object_t, p_output out clob)
-    return json_object_t
+  -- prompt -> provider (ENGINE's packages): the raw model text. Apart from
+  -- apply_output so that the caller holds the text when parsing or
+  -- applying it fails (kept as the output excerpt): a by-value OUT
+  -- parameter is not copied back to the caller when the subprogram ends
+  -- with an unhandled exception (PL/SQL Language Reference, "Subprogram
+  -- Parameter Passing Methods").
+  function model_output(p_llm in json_object_t, p_input in json_object_t) return clob
   is
-    l_prompt json_object_t;
-    l_parsed json_object_t;
   begin
-    l_prompt := agentmem_llm_prompt.build(kind_of(p_input), p_input);
-    p_output := agentmem_llm.generate(p_llm, l_prompt);
-    l_parsed := agentmem_llm_parse.parse(kind_of(p_input), p_output);
-    return agentmem_llm_apply.apply(p_store.store_id, p_store.owner, p_input, l_parsed);
-  end execute_task;
+    return agentmem_llm.generate(p_llm, agentmem_llm_prompt.build(kind_of(p_input), p_input));
+  end model_output;
+
+  -- parse -> apply (ENGINE's packages): what the task wrote.
+  function apply_output(p_store in t_store, p_input in json_object_t, p_output in clob) return json_object_t
+  is
+  begin
+    return agentmem_llm_apply.apply(p_store.store_id, p_store.owner, p_input,
+                                    agentmem_llm_parse.parse(kind_of(p_input), p_output));
+  end apply_output;
 
   -- The prompt copy of a message over max_message_token_length: shortened
   -- by the LLM (a SHORTEN_MESSAGE task, reused while the message is
@@ -646,7 +655,8 @@ as
     insert_task(p_store, p_thread, l_input, 'RUNNING', p_mode);
     savepoint agentmem_llm_shorten;
     begin
-      l_result := execute_task(p_store, p_cfg.get_object('llm'), l_input, l_output);
+      l_output := model_output(p_cfg.get_object('llm'), l_input);
+      l_result := apply_output(p_store, l_input, l_output);
       finish_task(p_store, task_id_of(l_input), l_result);
       if l_result.has('content') and l_result.get('content').is_string then
         return l_result.get_clob('content');
@@ -821,7 +831,8 @@ as
     savepoint agentmem_llm_task;
     begin
       prepare_input(p_store, p_thread, p_cfg, 'INLINE', l_input, true);
-      l_result := execute_task(p_store, p_cfg.get_object('llm'), l_input, l_output);
+      l_output := model_output(p_cfg.get_object('llm'), l_input);
+      l_result := apply_output(p_store, l_input, l_output);
       finish_task(p_store, task_id_of(l_input), l_result);
     exception
       when dbms_agent_memory_store.e_llm_failed or dbms_agent_memory_store.e_llm_output_invalid then
@@ -942,6 +953,20 @@ as
       l_pending := count_after(p_store, p_thread.thread_id, l_sum_low, l_high);
       l_due_sum := l_pending > 0 and (l_freq <= 0 or l_pending >= l_freq);
     end if;
+    -- The counters are written before the tasks run: an INLINE extraction
+    -- writes RUNTIME_STATE too (AGENTMEM_LLM_APPLY's thread topics), and
+    -- writing l_state after it would undo that write.
+    if l_due_ext then
+      l_state.put('extracted_through_seq', l_high);
+    end if;
+    if l_due_sum then
+      l_state.put('summarized_through_seq', l_high);
+    end if;
+    if l_due_ext or l_due_sum then
+      execute immediate 'update ' || tab(p_store, 'THREAD') || ' t set t.runtime_state = json(:b_state)'
+        || ' where t.record_id = :b_id'
+        using l_state.to_clob, p_thread.thread_id;
+    end if;
     if l_due_ext then
       -- Window -1: the messages since the last extraction (the new batch);
       -- n > 0: the last n messages, and at least every new one.
@@ -949,18 +974,11 @@ as
       l_pending := count_after(p_store, p_thread.thread_id, l_ext_low, l_high);
       l_input := extract_input(p_store, p_thread, l_cfg, l_ext_low, l_high,
                                case when l_window > 0 then greatest(l_window, l_pending) end, l_ext_low);
-      l_state.put('extracted_through_seq', l_high);
       dispatch(p_store, p_thread, l_cfg, l_input, l_out);
     end if;
     if l_due_sum then
       l_input := summary_input(p_store, p_thread, l_cfg, l_sum_low, l_high);
-      l_state.put('summarized_through_seq', l_high);
       dispatch(p_store, p_thread, l_cfg, l_input, l_out);
-    end if;
-    if l_due_ext or l_due_sum then
-      execute immediate 'update ' || tab(p_store, 'THREAD') || ' t set t.runtime_state = json(:b_state)'
-        || ' where t.record_id = :b_id'
-        using l_state.to_clob, p_thread.thread_id;
     end if;
     return response_keys(l_cfg, l_out, true);
   end after_messages;
@@ -1143,7 +1161,7 @@ as
     l_results  json_array_t;
     l_item     json_object_t;
     l_where    varchar2(30 char);
-    l_task_id  varchar2(32 char);
+    l_task_id  varchar2(128 char);
     l_store    t_store;
     l_thread   t_thread;
     l_state    json_object_t;
@@ -1183,7 +1201,9 @@ as
       l_item := treat(l_results.get(i) as json_object_t);
       agentmem_util.reject_keys(l_item, 'task_id,output,error', co_op, l_where);
       agentmem_util.require_key(l_item, 'task_id', co_op);
-      l_task_id := substr(agentmem_util.check_id(l_item.get('task_id'), l_where || '.task_id', false), 1, 32);
+      -- The whole id (1 to 128 characters): a longer one than a task's 32
+      -- names no task (NOT_FOUND below), never the task of its first 32.
+      l_task_id := agentmem_util.check_id(l_item.get('task_id'), l_where || '.task_id', false);
       if l_item.has('output') = l_item.has('error') then
         fail('INVALID_ARGUMENT: ' || l_where || ' needs exactly one of output (the raw model text) and error');
       end if;
@@ -1198,7 +1218,7 @@ as
     for i in 0 .. l_results.get_size - 1 loop
       l_where := 'results[' || i || ']';
       l_item := treat(l_results.get(i) as json_object_t);
-      l_task_id := substr(l_item.get_string('task_id'), 1, 32);
+      l_task_id := substr(l_item.get_string('task_id'), 1, 128);   -- checked above: 1 to 128
       begin
         execute immediate 'select k.kind, k.status, json_serialize(k.input returning clob) from '
           || tab(l_store, 'LLM_TASK') || ' k where k.task_id = :b_id and k.thread_id = :b_thread for update'
@@ -1394,7 +1414,8 @@ as
     end if;
     l_input := json_object_t.parse(l_text);
     prepare_input(p_store, l_thread, l_cfg, 'BACKGROUND', l_input, true);
-    l_result := execute_task(p_store, l_cfg.get_object('llm'), l_input, l_output);
+    l_output := model_output(l_cfg.get_object('llm'), l_input);
+    l_result := apply_output(p_store, l_input, l_output);
     finish_task(p_store, p_task_id, l_result);
     if l_result.has('follow_up') and l_result.get('follow_up').is_array then
       l_follow := l_result.get_array('follow_up');

@@ -284,8 +284,18 @@ as
     l_thread   json_object_t := llm_thread('inl1');
     l_response json_object_t := add_messages('inl1', two_messages('inl1m'));
     l_ext      json_object_t := l_response.get_object('extraction');
+    l_topic    varchar2(4000 char);
+    l_seq      number;
   begin
     ut.expect(l_ext.get_string('mode')).to_equal('INLINE');
+    -- The extraction's topics stay in RUNTIME_STATE next to the counters
+    -- (the counters' update must not overwrite them).
+    execute immediate 'select json_value(t.runtime_state, ''$.topics[0]''),'
+      || ' json_value(t.runtime_state, ''$.extracted_through_seq'' returning number) from uts_llm01_thread t'
+      || ' where t.record_id = ''inl1'''
+      into l_topic, l_seq;
+    ut.expect(l_topic, 'topics of the INLINE extraction').to_equal('food');
+    ut.expect(l_seq, 'extraction counter').to_be_greater_than(0);
     ut.expect(l_ext.get_array('memory_ids').get_size).to_equal(2);
     ut.expect(l_ext.get_array('failed').get_size).to_equal(0);
     ut.expect(task_count('inl1', 'DONE', 'EXTRACT_MEMORIES')).to_equal(1);
