@@ -85,7 +85,9 @@ func everyStoreCall() []storeCall {
 		{"Thread.DeleteMessage", func(ctx context.Context, s *Store) error { return e(th(s).DeleteMessage(ctx, "m1")) }},
 		{"Thread.DeleteMemory", func(ctx context.Context, s *Store) error { return e(th(s).DeleteMemory(ctx, "m1")) }},
 		{"Thread.Summary", func(ctx context.Context, s *Store) error { return e(th(s).Summary(ctx, SummaryOptions{})) }},
-		{"Thread.Search", func(ctx context.Context, s *Store) error { return e(th(s).Search(ctx, ThreadSearchRequest{Query: "q"})) }},
+		{"Thread.Search", func(ctx context.Context, s *Store) error {
+			return e(th(s).Search(ctx, ThreadSearchRequest{Query: "q"}))
+		}},
 		{"Thread.ContextCard", func(ctx context.Context, s *Store) error { return e(th(s).ContextCard(ctx, CardOptions{})) }},
 		{"Thread.AddImage", func(ctx context.Context, s *Store) error {
 			return e(th(s).AddImage(ctx, ThreadImage{Bytes: []byte{1}, MimeType: "image/png"}))
@@ -282,7 +284,9 @@ func TestTwoEndUsersShareOnePool(t *testing.T) {
 // nothing; what the package's own message says is the package's).
 func TestEndUserIsOnlyABind(t *testing.T) {
 	hostile := `alice'); drop table x; --` + "\x00\n" + strings.Repeat("é", 200)
-	f, s := testStore("eu", func(fakeCall) (string, error) { return "", errors.New("ORA-03113: end-of-file on communication channel") })
+	f, s := testStore("eu", func(fakeCall) (string, error) {
+		return "", errors.New("ORA-03113: end-of-file on communication channel")
+	})
 	_, err := s.ForEndUser(hostile).Get(t.Context(), RecordTypeMemory, "m1")
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "alice")
