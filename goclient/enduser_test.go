@@ -69,6 +69,16 @@ func everyStoreCall() []storeCall {
 		{"Store.ChunkText", func(ctx context.Context, s *Store) error { return e(s.ChunkText(ctx, []string{"a"})) }},
 		{"Store.SyncSearchIndex", func(ctx context.Context, s *Store) error { return s.SyncSearchIndex(ctx) }},
 		{"Store.Describe", func(ctx context.Context, s *Store) error { return e(s.Describe(ctx)) }},
+		{"Store.AddSecurityPolicies", func(ctx context.Context, s *Store) error { return e(s.AddSecurityPolicies(ctx, VPD, UserOwnRows)) }},
+		{"Store.RemoveSecurityPolicies", func(ctx context.Context, s *Store) error { return e(s.RemoveSecurityPolicies(ctx)) }},
+		{"Store.GrantSecurityPolicies", func(ctx context.Context, s *Store) error {
+			return e(s.GrantSecurityPolicies(ctx, []Principal{EndUserPrincipal("u1")}))
+		}},
+		{"Store.RevokeSecurityPolicies", func(ctx context.Context, s *Store) error {
+			return e(s.RevokeSecurityPolicies(ctx, []Principal{EndUserPrincipal("u1")}))
+		}},
+		{"Store.ListSecurityPolicies", func(ctx context.Context, s *Store) error { return e(s.ListSecurityPolicies(ctx)) }},
+		{"Store.ListSecurityGrants", func(ctx context.Context, s *Store) error { return e(s.ListSecurityGrants(ctx)) }},
 		{"Store.CreateThread", func(ctx context.Context, s *Store) error { return e(s.CreateThread(ctx, ThreadOptions{})) }},
 		{"Thread.AddMessages", func(ctx context.Context, s *Store) error {
 			return e(th(s).AddMessages(ctx, []ThreadMessage{{Role: "user", Text: "a"}}))
