@@ -46,19 +46,33 @@ func hostileCalls() []hostileCall {
 		{"DescribeStore", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
 			return e(DescribeStore(ctx, db, v.store, v.id))
 		}},
-		{"ListStores", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return e(ListStores(ctx, db, v.id)) }},
-		{"UpgradeStore", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return e(UpgradeStore(ctx, db, v.store)) }},
-		{"DropStore", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return DropStore(ctx, db, v.store) }},
+		{"ListStores", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return e(ListStores(ctx, db, v.id))
+		}},
+		{"UpgradeStore", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return e(UpgradeStore(ctx, db, v.store))
+		}},
+		{"DropStore", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return DropStore(ctx, db, v.store)
+		}},
 		{"GrantAccess", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
 			return GrantAccess(ctx, db, v.store, v.id, GrantOptions{Access: Access(v.op)})
 		}},
-		{"RevokeAccess", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return RevokeAccess(ctx, db, v.store, v.id) }},
-		{"ListJobs", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return e(ListJobs(ctx, db, v.store, v.id)) }},
+		{"RevokeAccess", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return RevokeAccess(ctx, db, v.store, v.id)
+		}},
+		{"ListJobs", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return e(ListJobs(ctx, db, v.store, v.id))
+		}},
 		{"RunJob", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
 			return e(RunJob(ctx, db, v.store, JobKind(v.op), RunJobOptions{}))
 		}},
-		{"EnableJob", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return EnableJob(ctx, db, v.store, JobKind(v.key)) }},
-		{"PreviewPurge", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error { return e(PreviewPurge(ctx, db, v.store)) }},
+		{"EnableJob", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return EnableJob(ctx, db, v.store, JobKind(v.key))
+		}},
+		{"PreviewPurge", func(ctx context.Context, db DBTX, _ *Store, v hostileValues) error {
+			return e(PreviewPurge(ctx, db, v.store))
+		}},
 		{"SecurityCapabilities", func(ctx context.Context, db DBTX, _ *Store, _ hostileValues) error {
 			return e(SecurityCapabilities(ctx, db))
 		}},
@@ -82,12 +96,18 @@ func hostileCalls() []hostileCall {
 		{"Store.Delete", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
 			return e(s.Delete(ctx, RecordType(v.op), v.id, DeleteOptions{Cascade: true}))
 		}},
-		{"Store.DeleteThread", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error { return e(s.DeleteThread(ctx, v.id)) }},
+		{"Store.DeleteThread", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
+			return e(s.DeleteThread(ctx, v.id))
+		}},
 		{"Store.Search", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
 			return e(s.Search(ctx, SearchRequest{Query: v.text, UserID: Some(v.user), MetadataFilter: filter(v)}))
 		}},
-		{"Store.ChunkText", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error { return e(s.ChunkText(ctx, []string{v.text})) }},
-		{"Store.AddRelations", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error { return e(s.AddRelations(ctx, rel(v))) }},
+		{"Store.ChunkText", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
+			return e(s.ChunkText(ctx, []string{v.text}))
+		}},
+		{"Store.AddRelations", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
+			return e(s.AddRelations(ctx, rel(v)))
+		}},
 		{"Store.FindRelation", func(ctx context.Context, _ DBTX, s *Store, v hostileValues) error {
 			return e(s.FindRelation(ctx, rel(v).Key()))
 		}},
