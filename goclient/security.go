@@ -12,6 +12,7 @@ package agentmemory
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -199,33 +200,32 @@ type principalsRequest struct {
 // policy of the store) to principals and returns how many grants are new.
 // VPD stores take END_USER principals only. Errors as AddSecurityPolicies.
 func (s *Store) GrantSecurityPolicies(ctx context.Context, principals []Principal, policies ...SecurityPolicy) (int, error) {
-	const op = "Store.GrantSecurityPolicies"
-	var res struct {
-		Granted *int `json:"granted"`
-	}
-	if err := s.securityCall(ctx, op, blockGrantSecurityPolicies, principalsRequest{nonNil(principals), policies}, &res); err != nil {
-		return 0, err
-	}
-	if res.Granted == nil {
-		return 0, fmt.Errorf("agentmemory: %s: malformed response from the package: no \"granted\"", op)
-	}
-	return *res.Granted, nil
+	return s.principalsCall(ctx, "Store.GrantSecurityPolicies", blockGrantSecurityPolicies, "granted", principals, policies)
 }
 
 // RevokeSecurityPolicies revokes policies of the store (none named: every
 // one) from principals and returns how many grants it removed.
 func (s *Store) RevokeSecurityPolicies(ctx context.Context, principals []Principal, policies ...SecurityPolicy) (int, error) {
-	const op = "Store.RevokeSecurityPolicies"
-	var res struct {
-		Revoked *int `json:"revoked"`
-	}
-	if err := s.securityCall(ctx, op, blockRevokeSecurityPolicies, principalsRequest{nonNil(principals), policies}, &res); err != nil {
+	return s.principalsCall(ctx, "Store.RevokeSecurityPolicies", blockRevokeSecurityPolicies, "revoked", principals, policies)
+}
+
+// principalsCall runs grant or revoke and returns the count the response
+// gives under key; a response without it is malformed.
+func (s *Store) principalsCall(ctx context.Context, op, block, key string, principals []Principal, policies []SecurityPolicy) (int, error) {
+	var res map[string]json.RawMessage
+	if err := s.securityCall(ctx, op, block, principalsRequest{nonNil(principals), policies}, &res); err != nil {
 		return 0, err
 	}
-	if res.Revoked == nil {
-		return 0, fmt.Errorf("agentmemory: %s: malformed response from the package: no \"revoked\"", op)
+	var n *int
+	if raw, ok := res[key]; ok {
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return 0, fmt.Errorf("agentmemory: %s: malformed response from the package: %q: %w", op, key, err)
+		}
 	}
-	return *res.Revoked, nil
+	if n == nil {
+		return 0, fmt.Errorf("agentmemory: %s: malformed response from the package: no %q", op, key)
+	}
+	return *n, nil
 }
 
 // ListSecurityPolicies lists the store's policies, by name.

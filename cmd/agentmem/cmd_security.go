@@ -231,33 +231,39 @@ func (f *securityFlags) run(ctx context.Context, env *cliEnv, s *agentmemory.Sto
 		if err != nil {
 			return err
 		}
-		return output(env, f.asJSON, map[string]any{"policies": ps}, func(w io.Writer) {
-			tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-			fmt.Fprintln(tw, "POLICY\tENFORCEMENT\tCREATED")
-			for _, p := range ps {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Policy, p.Enforcement, p.CreatedAt.Format("2006-01-02 15:04:05Z07:00"))
-			}
-			tw.Flush()
-		})
+		rows := make([][]string, len(ps))
+		for i, p := range ps {
+			rows[i] = []string{string(p.Policy), string(p.Enforcement), p.CreatedAt.Format("2006-01-02 15:04:05Z07:00")}
+		}
+		return output(env, f.asJSON, map[string]any{"policies": ps}, table("POLICY\tENFORCEMENT\tCREATED", rows))
 	case "grants":
 		gs, err := s.ListSecurityGrants(ctx)
 		if err != nil {
 			return err
 		}
-		return output(env, f.asJSON, map[string]any{"grants": gs}, func(w io.Writer) {
-			tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
-			fmt.Fprintln(tw, "TYPE\tPRINCIPAL\tPOLICIES")
-			for _, g := range gs {
-				ps := make([]string, len(g.Policies))
-				for i, p := range g.Policies {
-					ps[i] = string(p)
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", g.Principal.Type, g.Principal.Name, strings.Join(ps, ","))
+		rows := make([][]string, len(gs))
+		for i, g := range gs {
+			ps := make([]string, len(g.Policies))
+			for j, p := range g.Policies {
+				ps[j] = string(p)
 			}
-			tw.Flush()
-		})
+			rows[i] = []string{string(g.Principal.Type), g.Principal.Name, strings.Join(ps, ",")}
+		}
+		return output(env, f.asJSON, map[string]any{"grants": gs}, table("TYPE\tPRINCIPAL\tPOLICIES", rows))
 	}
 	return usagef("unknown subcommand %q", f.sub)
+}
+
+// table writes a header and tab-separated rows, aligned.
+func table(header string, rows [][]string) func(io.Writer) {
+	return func(w io.Writer) {
+		tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, header)
+		for _, r := range rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
+		tw.Flush()
+	}
 }
 
 func securityCapabilities(ctx context.Context, env *cliEnv, f *securityFlags, db agentmemory.DBTX) error {
