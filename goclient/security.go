@@ -230,31 +230,31 @@ func (s *Store) principalsCall(ctx context.Context, op, block, key string, princ
 
 // ListSecurityPolicies lists the store's policies, by name.
 func (s *Store) ListSecurityPolicies(ctx context.Context) ([]SecurityPolicyInfo, error) {
-	const op = "Store.ListSecurityPolicies"
-	var res struct {
-		Policies []SecurityPolicyInfo `json:"policies"`
-	}
-	defer s.holdSession()()
-	if err := callJSON(ctx, s.db, op, blockListSecurityPolicies, &res,
-		sql.Named("b_store_id", s.ID()), sql.Named("b_schema_owner", s.owner)); err != nil {
-		return nil, err
-	}
-	return nonNil(res.Policies), nil
+	return securityList[SecurityPolicyInfo](ctx, s, "Store.ListSecurityPolicies", blockListSecurityPolicies, "policies")
 }
 
 // ListSecurityGrants lists the grants of the store's policies, by principal
 // type, then name.
 func (s *Store) ListSecurityGrants(ctx context.Context) ([]SecurityGrant, error) {
-	const op = "Store.ListSecurityGrants"
-	var res struct {
-		Grants []SecurityGrant `json:"grants"`
-	}
+	return securityList[SecurityGrant](ctx, s, "Store.ListSecurityGrants", blockListSecurityGrants, "grants")
+}
+
+// securityList runs a read-only list function for the store and decodes
+// the list under key (absent: empty).
+func securityList[T any](ctx context.Context, s *Store, op, block, key string) ([]T, error) {
+	var res map[string]json.RawMessage
 	defer s.holdSession()()
-	if err := callJSON(ctx, s.db, op, blockListSecurityGrants, &res,
+	if err := callJSON(ctx, s.db, op, block, &res,
 		sql.Named("b_store_id", s.ID()), sql.Named("b_schema_owner", s.owner)); err != nil {
 		return nil, err
 	}
-	return nonNil(res.Grants), nil
+	var out []T
+	if raw, ok := res[key]; ok {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			return nil, fmt.Errorf("agentmemory: %s: malformed response from the package: %q: %w", op, key, err)
+		}
+	}
+	return nonNil(out), nil
 }
 
 // SecurityCapabilities reports what the database offers the caller for the
