@@ -48,13 +48,14 @@ func hostileCases(db agentmemory.DBTX) []hostileCase {
 			return e(s.Get(ctx, agentmemory.RecordType(v), "m1"))
 		}},
 		{"Add batch, hostile second id", func(ctx context.Context, s *agentmemory.Store, v string) error {
-			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first"}, {ID: v, Text: "second"}}))
+			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first", Embedding: vec8()}, {ID: v, Text: "second", Embedding: vec8()}}))
 		}},
 		{"Add metadata key", func(ctx context.Context, s *agentmemory.Store, v string) error {
-			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first"}, {Text: "second", Metadata: map[string]any{v: 1}}}))
+			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first", Embedding: vec8()},
+				{Text: "second", Embedding: vec8(), Metadata: map[string]any{v: 1}}}))
 		}},
 		{"Add user id", func(ctx context.Context, s *agentmemory.Store, v string) error {
-			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first"}, {Text: "second", UserID: v}}))
+			return e(s.AddMemories(ctx, []agentmemory.Memory{{Text: "first", Embedding: vec8()}, {Text: "second", Embedding: vec8(), UserID: v}}))
 		}},
 		{"List filter key", func(ctx context.Context, s *agentmemory.Store, v string) error {
 			return e(s.List(ctx, agentmemory.ListRequest{MetadataFilter: agentmemory.Some(agentmemory.Filter{v: "x"})}))
@@ -96,6 +97,10 @@ func hostileCases(db agentmemory.DBTX) []hostileCase {
 		}},
 	}
 }
+
+// vec8 is an embedding for the suite's VECTOR store (dimension 8), so a
+// write is refused for its hostile value, not for a missing vector.
+func vec8() agentmemory.Embedding { return agentmemory.SingleVector(unitVector(8)) }
 
 func unitVector(n int) []float32 {
 	v := make([]float32, n)
