@@ -40,7 +40,7 @@ type sessionPool interface {
 
 // onSession runs fn on one database session: given a pool it checks one out
 // for the call (no round trip: the pool is local) and binds it to the pool's
-// driver (seamOf), otherwise it uses h as given.
+// driver (seamOf) and end user (WithEndUser), otherwise it uses h as given.
 //
 // Transactions: every package call is atomic by itself (it rolls back to a
 // savepoint taken at its start), so the client opens no transaction of its
@@ -64,7 +64,7 @@ func onSession(ctx context.Context, h DBTX, op string, fn func(DBTX) error) erro
 		return driverError(op, err)
 	}
 	defer conn.Close()
-	return fn(bind(conn, seamOf(h)))
+	return fn(bindAs(conn, seamOf(h), endUserOf(h)))
 }
 
 // pinsSession reports whether h is bound to one database session (anything

@@ -38,6 +38,16 @@
 // Record interface. Get of a missing record is an error matching
 // ErrNotFound. Store.WithTx binds a Store to the caller's transaction.
 //
+// # End users
+//
+// Store.ForEndUser(id) (and WithEndUser for a handle) runs every call for
+// one end user of the application: each call is sent in one block that sets
+// the package's end-user context, makes the call and clears the context
+// again, so the database enforces the store's security policies (VPD) for
+// that end user, and a pooled session never keeps it. The security policies
+// themselves are administered with Store.AddSecurityPolicies and its
+// siblings; docs/security.md describes both enforcement modes.
+//
 // # Relations
 //
 // Relation values link two memory-like records in one stored orientation,

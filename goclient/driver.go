@@ -70,6 +70,7 @@ func seamByName(d Driver) driverSeam {
 type boundHandle struct {
 	DBTX
 	seam driverSeam
+	user endUser
 }
 
 // boundPool is WithDriver's result for a pool: it keeps Conn and BeginTx,
@@ -78,6 +79,7 @@ type boundPool struct {
 	DBTX
 	sessionPool
 	seam driverSeam
+	user endUser
 }
 
 // boundTx is WithDriver's result for a transaction: it keeps Commit and
@@ -86,6 +88,7 @@ type boundTx struct {
 	DBTX
 	txHandle
 	seam driverSeam
+	user endUser
 }
 
 type txHandle interface {
@@ -97,6 +100,7 @@ type txHandle interface {
 type bound interface {
 	boundSeam() driverSeam
 	unbound() DBTX
+	boundEndUser() endUser
 }
 
 func (b boundHandle) boundSeam() driverSeam { return b.seam }
@@ -105,6 +109,9 @@ func (b boundTx) boundSeam() driverSeam     { return b.seam }
 func (b boundHandle) unbound() DBTX         { return b.DBTX }
 func (b boundPool) unbound() DBTX           { return b.DBTX }
 func (b boundTx) unbound() DBTX             { return b.DBTX }
+func (b boundHandle) boundEndUser() endUser { return b.user }
+func (b boundPool) boundEndUser() endUser   { return b.user }
+func (b boundTx) boundEndUser() endUser     { return b.user }
 
 // WithDriver returns h bound to driver d, for a handle whose driver the
 // client cannot detect. The client detects it from a *sql.DB (db.Driver())
@@ -132,17 +139,23 @@ func compiledDrivers() string {
 	return strings.Join(names, ", ")
 }
 
+// bind binds h to driver s, keeping the end user h was bound to (if any).
 func bind(h DBTX, s driverSeam) DBTX {
+	return bindAs(h, s, endUserOf(h))
+}
+
+// bindAs binds h to driver s and end user u (u.set false: no end user).
+func bindAs(h DBTX, s driverSeam, u endUser) DBTX {
 	if b, ok := h.(bound); ok {
 		h = b.unbound()
 	}
 	if p, ok := h.(sessionPool); ok {
-		return boundPool{DBTX: h, sessionPool: p, seam: s}
+		return boundPool{DBTX: h, sessionPool: p, seam: s, user: u}
 	}
 	if t, ok := h.(txHandle); ok {
-		return boundTx{DBTX: h, txHandle: t, seam: s}
+		return boundTx{DBTX: h, txHandle: t, seam: s, user: u}
 	}
-	return boundHandle{DBTX: h, seam: s}
+	return boundHandle{DBTX: h, seam: s, user: u}
 }
 
 // seamOf finds the driver of h: bound by WithDriver or onSession, the
@@ -179,13 +192,21 @@ func seamOf(h DBTX) driverSeam {
 }
 
 // inheritDriver binds tx to the driver of from, unless tx's own driver is
-// visible (a pool or a bound handle).
+// visible (a pool or a bound handle), and to the end user of from unless tx
+// names its own: a ForEndUser store's WithTx keeps calling for that end user.
 func inheritDriver(from, tx DBTX) DBTX {
+	u := endUserOf(from)
+	if tu := endUserOf(tx); tu.set || !u.set {
+		u = tu
+	}
 	switch tx.(type) {
 	case bound, interface{ Driver() driver.Driver }:
-		return tx
+		if !u.set || endUserOf(tx) == u {
+			return tx
+		}
+		return bindAs(tx, seamOf(tx), u)
 	}
-	return bind(tx, seamOf(from))
+	return bindAs(tx, seamOf(from), u)
 }
 
 // maxStringBind is the largest request bound as a plain string: PL/SQL
@@ -269,6 +290,7 @@ func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (strin
 	if err != nil {
 		return "", err
 	}
+	wrapped, args = forEndUser(h, wrapped, args)
 	s := seamOf(h)
 	stmt, err := h.PrepareContext(ctx, wrapped)
 	if err != nil {
@@ -289,6 +311,7 @@ func callFunc(ctx context.Context, h DBTX, op, block string, args ...any) (strin
 
 // callProc runs block, a PL/SQL block calling a facade procedure.
 func callProc(ctx context.Context, h DBTX, op, block string, args ...any) error {
+	block, args = forEndUser(h, block, args)
 	_, err := h.ExecContext(ctx, block, driverArgs(seamOf(h), args)...)
 	return driverError(op, err)
 }

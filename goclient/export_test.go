@@ -6,22 +6,25 @@ package agentmemory
 
 import "database/sql"
 
-// FakeCall is one facade call the fake driver received: the subprogram and
-// the JSON request ("" for procedures without one).
-type FakeCall struct{ Fn, Request string }
+// FakeCall is one facade call the fake driver received: the subprogram, the
+// JSON request ("" for procedures without one) and the end user it was sent
+// for ("" for a plain handle).
+type FakeCall struct{ Fn, Request, EndUser string }
+
+func toFakeCall(c fakeCall) FakeCall {
+	req, _ := c.Args["b_request"].(string)
+	user, _ := c.Args[endUserBind].(string)
+	return FakeCall{Fn: c.Fn, Request: req, EndUser: user}
+}
 
 // NewFakeDB returns a *sql.DB whose sessions answer facade calls with
 // respond, and a function listing the calls so far.
 func NewFakeDB(respond func(FakeCall) (string, error)) (*sql.DB, func() []FakeCall) {
-	f, db := newFakeDB(func(c fakeCall) (string, error) {
-		req, _ := c.Args["b_request"].(string)
-		return respond(FakeCall{Fn: c.Fn, Request: req})
-	})
+	f, db := newFakeDB(func(c fakeCall) (string, error) { return respond(toFakeCall(c)) })
 	return db, func() []FakeCall {
 		var out []FakeCall
 		for _, c := range f.Calls() {
-			req, _ := c.Args["b_request"].(string)
-			out = append(out, FakeCall{Fn: c.Fn, Request: req})
+			out = append(out, toFakeCall(c))
 		}
 		return out
 	}

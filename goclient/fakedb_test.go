@@ -320,9 +320,13 @@ func checkBindNames(query string, args []driver.NamedValue) error {
 
 var facadeFnPattern = regexp.MustCompile(`dbms_agent_memory_store\.(\w+)`)
 
+// facadeFn names the facade subprogram a block calls: the first one other
+// than the end-user wrapper's set_end_user and clear_end_user (enduser.go).
 func facadeFn(query string) string {
-	if m := facadeFnPattern.FindStringSubmatch(query); m != nil {
-		return m[1]
+	for _, m := range facadeFnPattern.FindAllStringSubmatch(query, -1) {
+		if m[1] != "set_end_user" && m[1] != "clear_end_user" {
+			return m[1]
+		}
 	}
 	return query
 }

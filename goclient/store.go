@@ -245,8 +245,10 @@ type GrantOptions struct {
 	CreateSynonyms bool
 }
 
-// GrantAccess grants grantee, an existing database user other than the
-// owner, access to a store of the connected schema (see GrantOptions).
+// GrantAccess grants grantee, an existing database user or role other than
+// the owner, access to a store of the connected schema (see GrantOptions;
+// CreateSynonyms needs a user). A name that is neither a user nor a role is
+// ErrInvalidArgument.
 // Grants are committed when it returns (see DBTX); it is repeatable.
 // Errors: ErrNotFound, ErrInvalidArgument, ErrPrivilegeMissing.
 func GrantAccess(ctx context.Context, db DBTX, id, grantee string, opts ...GrantOptions) error {

@@ -188,7 +188,7 @@ db_grant() {
   wait_ready "$engine"
   for script in "$REPO_ROOT"/scripts/dbinit/*.sh; do
     info "running $(basename "$script") in $ORACLE_CONTAINER as SYS"
-    "$engine" exec -i -e APP_USER="$APP_USER" "$ORACLE_CONTAINER" bash -s <"$script" >&2 ||
+    "$engine" exec -i -e APP_USER="$APP_USER" -e APP_USER_PASSWORD="$APP_USER_PASSWORD" "$ORACLE_CONTAINER" bash -s <"$script" >&2 ||
       die "$(basename "$script") failed in $ORACLE_CONTAINER; its output is above"
   done
   check_grants "$engine"

@@ -12,7 +12,7 @@ import (
 )
 
 const doctorUsage = `
-Usage: agentmem doctor [--dsn DSN] [--table NAME]
+Usage: agentmem doctor [--dsn DSN] [--table NAME] [--app-user NAME] [--secadmin-user NAME]
 
 Connects and checks what agentmem needs, one line per finding:
 OK, WARN (a feature is unavailable) or FAIL (agentmem cannot work), each
@@ -24,11 +24,17 @@ TABLE / PROCEDURE / JOB privileges, EXECUTE on DBMS_LOCK (migration lock and
 store DDL lock), EXECUTE on DBMS_VECTOR (the chunker; no Oracle Text needed),
 Oracle Text (CTXSYS, CTX_DDL), the installed packages (missing, INVALID with
 their compile errors, release), the migration version and dirty flag, and
-the stores' jobs (missing, broken, disabled, or whose last run failed).
+the stores' jobs (missing, broken, disabled, or whose last run failed), and
+security (docs/security.md): VPD and Deep Data Security availability with what
+is missing (security_capabilities), CREATE ANY CONTEXT and a direct EXECUTE ON
+SYS.DBMS_RLS for the owner, EXEMPT ACCESS POLICY held, and whether the runtime
+account and the policy administrator exist with EXECUTE on the package.
 
 Flags:
   --dsn DSN     database (default $ORACLE_DSN)
-  --table NAME  migrations version table (default AGENTMEM_SCHEMA_MIGRATIONS)`
+  --table NAME  migrations version table (default AGENTMEM_SCHEMA_MIGRATIONS)
+  --app-user NAME       runtime pool account (default AGENTMEM_APP)
+  --secadmin-user NAME  policy administrator (default AGENTMEM_SECADMIN)`
 
 func init() {
 	register(command{
@@ -73,6 +79,9 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	var dsn dsnFlag
 	dsn.register(fs)
 	table := fs.String("table", oramigrate.DefaultMigrationsTable, "version table")
+	ids := defaultIdentities
+	fs.StringVar(&ids.app, "app-user", ids.app, "runtime pool account")
+	fs.StringVar(&ids.secadmin, "secadmin-user", ids.secadmin, "policy administrator")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagError(env, doctorUsage, err)
@@ -86,7 +95,7 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 	}
 	defer db.Close()
 
-	findings := diagnose(ctx, db, *table, progress(env))
+	findings := diagnose(ctx, db, *table, ids, progress(env))
 	counts := map[level]int{}
 	for _, f := range findings {
 		fmt.Fprintln(env.Stdout, f)
@@ -103,7 +112,7 @@ func runDoctor(ctx context.Context, env *cliEnv, args []string) error {
 // it starts: each is a query, and on a slow or remote database the whole
 // run takes seconds. A check whose query fails becomes a WARN saying it
 // could not be made, so one unreadable view never hides the rest.
-func diagnose(ctx context.Context, db *sql.DB, table string, step func(string)) []finding {
+func diagnose(ctx context.Context, db *sql.DB, table string, ids identityNames, step func(string)) []finding {
 	var out []finding
 	couldNot := func(check string, err error) {
 		out = append(out, finding{Level: levelWarn, Check: check, Detail: "could not check: " + oneLine(err),
@@ -183,6 +192,9 @@ func diagnose(ctx context.Context, db *sql.DB, table string, step func(string)) 
 
 	step("checking store jobs ...")
 	out = append(out, storeJobFindings(ctx, db)...) // cmd_jobs_doctor.go
+
+	step("checking security ...")
+	out = append(out, securityFindings(ctx, db, user, ids)...) // cmd_doctor_security.go
 
 	step("checking migrations ...")
 	if st, found, err := oramigrate.ReadStatus(ctx, db, nil, "", table); err != nil {

@@ -55,7 +55,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: store, SchemaOwner: owner})
+	s, err := agentmemory.Open(ctx, env.dataHandle(db), agentmemory.StoreOptions{MemoryStoreID: store, SchemaOwner: owner})
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func runImport(ctx context.Context, env *cliEnv, args []string) error {
 		return err
 	}
 	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: cfg.store, SchemaOwner: owner})
+	s, err := agentmemory.Open(ctx, env.dataHandle(db), agentmemory.StoreOptions{MemoryStoreID: cfg.store, SchemaOwner: owner})
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func runSearch(ctx context.Context, env *cliEnv, args []string) error {
 	if f.keyword {
 		opts.SearchStrategy = agentmemory.Keyword
 	}
-	s, err := agentmemory.Open(ctx, db, opts)
+	s, err := agentmemory.Open(ctx, env.dataHandle(db), opts)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ Subcommands:
   list      the stores of a schema
   upgrade   bring a store's schema to the installed package's version
   drop      drop a store and all its records (asks to type the id, unless --yes)
-  grant     grant a database user access to a store
+  grant     grant a database user or role access to a store
   revoke    revoke what grant granted
   sync-index  synchronize a KEYWORD or HYBRID store's text index (MANUAL sync mode); commits
 
@@ -63,8 +63,9 @@ create:
   --prefix PREFIX         deprecated instead of --id: the id and "_", e.g. MEM01_
   --yes                   do not ask before --policy recreate
 describe: --owner USER    list: --owner USER    drop: --yes
-grant:    --grantee USER (required), --access read_write|read_only, --synonyms
-revoke:   --grantee USER (required)`
+grant:    --grantee USER|ROLE (required), --access read_write|read_only,
+          --synonyms (users only)
+revoke:   --grantee USER|ROLE (required)`
 
 func init() {
 	register(command{

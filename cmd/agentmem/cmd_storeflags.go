@@ -43,7 +43,7 @@ func (f *storeCmdFlags) withStore(ctx context.Context, env *cliEnv, fn func(*age
 		return err
 	}
 	defer db.Close()
-	s, err := agentmemory.Open(ctx, db, agentmemory.StoreOptions{MemoryStoreID: f.store, SchemaOwner: f.owner})
+	s, err := agentmemory.Open(ctx, env.dataHandle(db), agentmemory.StoreOptions{MemoryStoreID: f.store, SchemaOwner: f.owner})
 	if err != nil {
 		return err
 	}

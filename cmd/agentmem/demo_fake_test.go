@@ -117,7 +117,13 @@ var facadeFnPattern = regexp.MustCompile(`dbms_agent_memory_store\.(\w+)`)
 const smallResponseChars = 8191
 
 func (s fakeStmt) ExecContext(_ context.Context, args []driver.NamedValue) (driver.Result, error) {
-	m := facadeFnPattern.FindStringSubmatch(s.query)
+	var m []string
+	for _, c := range facadeFnPattern.FindAllStringSubmatch(s.query, -1) {
+		if c[1] != "set_end_user" && c[1] != "clear_end_user" { // the end-user wrapper's calls
+			m = c
+			break
+		}
+	}
 	if m == nil {
 		return nil, fmt.Errorf("fake: not a facade call: %q", s.query)
 	}

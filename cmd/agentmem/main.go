@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	agentmem [global flags] <command> [command flags] [args]
+//	agentmem [--end-user NAME] <command> [command flags] [args]
 //
 // Run "agentmem help" for the list of commands.
 package main
@@ -40,6 +40,9 @@ type cliEnv struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// EndUser is the end user of the data commands: the global --end-user
+	// flag, else $AGENTMEM_END_USER, else "" (none). Set by run.
+	EndUser string
 }
 
 // usageError marks bad command-line input: the command's usage is printed
@@ -72,6 +75,20 @@ func main() {
 // run dispatches args to a command and returns the process exit status:
 // 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, env *cliEnv, args []string) int {
+	args, endUser, given, err := splitGlobalFlags(args)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "agentmem: %v\n", err)
+		return 2
+	}
+	if given && len(args) > 0 && !dataCommands[args[0]] {
+		fmt.Fprintf(env.Stderr, "agentmem: --end-user applies to the data commands (%s), not to %q, "+
+			"which runs as the database account and refuses an end-user context\n", dataCommandList(), args[0])
+		return 2
+	}
+	if !given && env.Getenv != nil {
+		endUser = env.Getenv(envEndUser)
+	}
+	env.EndUser = endUser
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
@@ -95,7 +112,7 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.Stderr, "agentmem: unknown command %q; run \"agentmem help\" for the list\n", args[0])
 		return 2
 	}
-	err := c.Run(ctx, env, args[1:])
+	err = c.Run(ctx, env, args[1:])
 	if err == nil {
 		return 0
 	}
@@ -111,7 +128,7 @@ func run(ctx context.Context, env *cliEnv, args []string) int {
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "agentmem: agent memory store for Oracle AI Database")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: agentmem <command> [flags] [args]")
+	fmt.Fprintln(w, "Usage: agentmem [--end-user NAME] <command> [flags] [args]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	names := make([]string, 0, len(commands))
@@ -127,4 +144,6 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, `for a subcommand's, "agentmem --version" for this binary's release.`)
 	fmt.Fprintln(w, "The database comes from --dsn or ORACLE_DSN (godror logfmt, easy-connect or oracle:// URL form),")
 	fmt.Fprintln(w, "the driver from --driver or AGENTMEM_DRIVER: godror (default, needs Instant Client) or go-ora (pure Go).")
+	fmt.Fprintln(w, "--end-user NAME (or AGENTMEM_END_USER) runs the data commands for that end user: the database")
+	fmt.Fprintln(w, "enforces the store's security policies for it (docs/security.md).")
 }

@@ -29,11 +29,11 @@ func TestDoctorReportsProgress(t *testing.T) {
 	db := sql.OpenDB(unreachable{})
 	defer db.Close()
 	var steps []string
-	findings := diagnose(t.Context(), db, "SCHEMA_MIGRATIONS", func(s string) { steps = append(steps, s) })
+	findings := diagnose(t.Context(), db, "SCHEMA_MIGRATIONS", defaultIdentities, func(s string) { steps = append(steps, s) })
 	assert.Equal(t, []string{
 		"checking session ...", "checking release ...", "checking privileges ...", "checking migration lock ...",
 		"checking the chunker ...", "checking oracle text ...", "checking packages ...", "checking store jobs ...",
-		"checking migrations ...",
+		"checking security ...", "checking migrations ...",
 	}, steps)
 	assert.NotEmpty(t, findings)
 }

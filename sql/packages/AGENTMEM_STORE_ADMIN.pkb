@@ -12,10 +12,27 @@ as
   -- ORA-01927: cannot REVOKE privileges you did not grant.
   e_not_granted exception;
   pragma exception_init(e_not_granted, -1927);
+  -- ORA-01917: user or role does not exist (a GRANT or REVOKE naming neither).
+  e_no_grantee exception;
+  pragma exception_init(e_no_grantee, -1917);
 
   co_registry constant varchar2(30 char) := 'AGENTMEM_STORE_REGISTRY';
   co_facade   constant varchar2(30 char) := 'DBMS_AGENT_MEMORY_STORE';
   subtype t_store is agentmem_store_catalog.t_store;
+
+  -- A grantee of grant_access / revoke_access: a user or a role. A user is
+  -- told from a role by SYS.ALL_USERS ("lists all users of the database",
+  -- Database Reference, ALL_USERS); roles are not listed there, and
+  -- DBA_ROLES is not readable by a schema owner without SELECT ANY
+  -- DICTIONARY, so a name that is not a user is taken for a role and the
+  -- GRANT itself decides: ORA-01917 "user or role does not exist" (Database
+  -- Error Messages) becomes INVALID_ARGUMENT. Both are named in the
+  -- GRANT/REVOKE text by agentmem_util.sql_name (for a user the same quoted
+  -- name sql_schema gives; sql_schema would refuse a role, which is no schema).
+  type t_grantee is record (
+    dict_name varchar2(128 char),   -- as in the dictionary (upper case)
+    is_user   boolean               -- false: a role (or nothing, which the GRANT reports)
+  );
 
   procedure fail(p_code in pls_integer, p_message in varchar2)
   is
@@ -159,6 +176,7 @@ as
 
   -- Revokes one object privilege when this user granted it; privilege
   -- keywords cannot be bound, hence one literal statement per privilege.
+  -- p_grantee is a user or a role (t_grantee), as in the dictionary.
   procedure revoke_if_granted(p_owner in varchar2, p_object in varchar2, p_grantee in varchar2,
                               p_privilege in varchar2)
   is
@@ -168,33 +186,39 @@ as
     end if;
     case p_privilege
       when 'SELECT' then
-        execute immediate 'revoke select on ' || agentmem_util.sql_object(p_owner, p_object)
-          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+        execute immediate 'revoke select on ' || agentmem_util.sql_object(p_owner, p_object) || ' from '
+          || agentmem_util.sql_name(p_grantee, 'p_grantee');
       when 'INSERT' then
-        execute immediate 'revoke insert on ' || agentmem_util.sql_object(p_owner, p_object)
-          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+        execute immediate 'revoke insert on ' || agentmem_util.sql_object(p_owner, p_object) || ' from '
+          || agentmem_util.sql_name(p_grantee, 'p_grantee');
       when 'UPDATE' then
-        execute immediate 'revoke update on ' || agentmem_util.sql_object(p_owner, p_object)
-          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+        execute immediate 'revoke update on ' || agentmem_util.sql_object(p_owner, p_object) || ' from '
+          || agentmem_util.sql_name(p_grantee, 'p_grantee');
       when 'DELETE' then
-        execute immediate 'revoke delete on ' || agentmem_util.sql_object(p_owner, p_object)
-          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+        execute immediate 'revoke delete on ' || agentmem_util.sql_object(p_owner, p_object) || ' from '
+          || agentmem_util.sql_name(p_grantee, 'p_grantee');
       when 'EXECUTE' then
-        execute immediate 'revoke execute on ' || agentmem_util.sql_object(p_owner, p_object)
-          || ' from ' || agentmem_util.sql_schema(p_grantee, 'p_grantee');
+        execute immediate 'revoke execute on ' || agentmem_util.sql_object(p_owner, p_object) || ' from '
+          || agentmem_util.sql_name(p_grantee, 'p_grantee');
     end case;
   end revoke_if_granted;
 
-  function checked_grantee(p_store in t_store, p_grantee in varchar2) return varchar2
+  function checked_grantee(p_store in t_store, p_grantee in varchar2) return t_grantee
   is
-    l_quoted varchar2(130 char) := agentmem_util.sql_schema(p_grantee, 'p_grantee');
+    l_grantee t_grantee;
+    l_users   pls_integer;
   begin
-    if upper(p_grantee) = p_store.owner then
+    -- sql_name validates the form (an unquoted identifier) and returns it
+    -- quoted in upper case: the dictionary name is that without the quotes.
+    l_grantee.dict_name := trim(both '"' from agentmem_util.sql_name(p_grantee, 'p_grantee'));
+    if l_grantee.dict_name = p_store.owner then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: p_grantee ' || agentmem_util.quoted(p_grantee) || ' is the owner of the store;'
-        || ' grant access to the runtime user, not to the owner');
+        || ' grant access to the runtime user or role, not to the owner');
     end if;
-    return upper(p_grantee);
+    select count(*) into l_users from sys.all_users where username = l_grantee.dict_name;
+    l_grantee.is_user := l_users > 0;
+    return l_grantee;
   end checked_grantee;
 
   -- The store's embedding model when it lives in the owner's schema (a model
@@ -222,7 +246,7 @@ as
     -- Any length: an overlong p_access gets the INVALID_ARGUMENT below, not ORA-06502.
     l_access  varchar2(32767) := upper(nvl(p_access, 'READ_WRITE'));
     l_bases   agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_grantee varchar2(128 char);
+    l_grantee t_grantee;
     l_table   varchar2(128 char);
     l_model   varchar2(128 char) := owned_model(l_store);
   begin
@@ -231,11 +255,17 @@ as
         'INVALID_ARGUMENT: p_access ' || agentmem_util.quoted(p_access) || ' must be READ_WRITE or READ_ONLY');
     end if;
     l_grantee := checked_grantee(l_store, p_grantee);
+    if nvl(p_create_synonyms, false) and not l_grantee.is_user then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_create_synonyms => true needs a user: ' || l_grantee.dict_name || ' is not a user'
+        || ' (a role has no schema to hold synonyms); pass p_create_synonyms => false and let each user'
+        || ' of the role create its own synonyms, or use schema_owner => ''' || l_store.owner || '''');
+    end if;
     if nvl(p_create_synonyms, false) and not agentmem_util.has_privilege('CREATE ANY SYNONYM') then
       fail(dbms_agent_memory_store.co_privilege_missing,
-        'PRIVILEGE_MISSING: p_create_synonyms => true creates synonyms in schema ' || l_grantee
+        'PRIVILEGE_MISSING: p_create_synonyms => true creates synonyms in schema ' || l_grantee.dict_name
         || ', which needs the CREATE ANY SYNONYM privilege; ' || l_store.owner || ' does not hold it. Pass'
-        || ' p_create_synonyms => false and let ' || l_grantee || ' create its own synonyms (CREATE SYNONYM,'
+        || ' p_create_synonyms => false and let ' || l_grantee.dict_name || ' create its own synonyms (CREATE SYNONYM,'
         || ' see docs/stores.md)');
     end if;
 
@@ -243,36 +273,36 @@ as
       l_table := l_store.table_prefix || l_bases(i);
       if l_access = 'READ_WRITE' then
         execute immediate 'grant select, insert, update, delete on ' || agentmem_util.sql_object(l_store.owner, l_table)
-          || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+          || ' to ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
       else
         execute immediate 'grant select on ' || agentmem_util.sql_object(l_store.owner, l_table)
-          || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+          || ' to ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
         -- Downgrading from READ_WRITE: READ_ONLY means exactly SELECT.
-        revoke_if_granted(l_store.owner, l_table, l_grantee, 'INSERT');
-        revoke_if_granted(l_store.owner, l_table, l_grantee, 'UPDATE');
-        revoke_if_granted(l_store.owner, l_table, l_grantee, 'DELETE');
+        revoke_if_granted(l_store.owner, l_table, l_grantee.dict_name, 'INSERT');
+        revoke_if_granted(l_store.owner, l_table, l_grantee.dict_name, 'UPDATE');
+        revoke_if_granted(l_store.owner, l_table, l_grantee.dict_name, 'DELETE');
       end if;
     end loop;
     -- The registry is read to open the store; runtime users never write it.
     execute immediate 'grant select on ' || agentmem_util.sql_object(l_store.owner, co_registry)
-      || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+      || ' to ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
     execute immediate 'grant execute on ' || agentmem_util.sql_object(l_store.owner, co_facade)
-      || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+      || ' to ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
     if l_model is not null then
       execute immediate 'grant select on mining model ' || agentmem_util.sql_object(l_store.owner, l_model)
-        || ' to ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+        || ' to ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
     end if;
 
     if nvl(p_create_synonyms, false) then
       for i in 0 .. l_bases.count loop
         l_table := case when i = 0 then co_registry else l_store.table_prefix || l_bases(i) end;
         begin
-          execute immediate 'create or replace synonym ' || agentmem_util.sql_object(l_grantee, l_table)
+          execute immediate 'create or replace synonym ' || agentmem_util.sql_object(l_grantee.dict_name, l_table)
             || ' for ' || agentmem_util.sql_object(l_store.owner, l_table);
         exception
           when e_name_used then
             fail(dbms_agent_memory_store.co_invalid_argument,
-              'INVALID_ARGUMENT: p_create_synonyms: schema ' || l_grantee || ' already has an object named '
+              'INVALID_ARGUMENT: p_create_synonyms: schema ' || l_grantee.dict_name || ' already has an object named '
               || l_table || ' that is not a synonym; rename it, or pass p_create_synonyms => false and use'
               || ' schema_owner => ''' || l_store.owner || '''');
         end;
@@ -280,6 +310,11 @@ as
     end if;
     commit;
   exception
+    when e_no_grantee then
+      rollback;
+      raise_application_error(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_grantee ' || agentmem_util.quoted(p_grantee) || ' is neither an existing user nor an'
+        || ' existing role (ORA-01917); create it first (CREATE USER or CREATE ROLE), then grant access again');
     when others then
       rollback;
       raise;
@@ -318,36 +353,36 @@ as
     pragma autonomous_transaction;
     l_store    t_store := agentmem_store.locate_own(p_store_id);
     l_bases    agentmem_util.t_text_list := agentmem_store_catalog.table_bases;
-    l_grantee  varchar2(128 char);
+    l_grantee  t_grantee;
     l_synonyms boolean := agentmem_util.has_privilege('DROP ANY SYNONYM');
     l_model    varchar2(128 char) := owned_model(l_store);
   begin
     l_grantee := checked_grantee(l_store, p_grantee);
     for i in 1 .. l_bases.count loop
-      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'SELECT');
-      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'INSERT');
-      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'UPDATE');
-      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee, 'DELETE');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee.dict_name, 'SELECT');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee.dict_name, 'INSERT');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee.dict_name, 'UPDATE');
+      revoke_if_granted(l_store.owner, l_store.table_prefix || l_bases(i), l_grantee.dict_name, 'DELETE');
       -- Synonyms the owner created with CREATE ANY SYNONYM; without DROP ANY
       -- SYNONYM they stay (pointing at objects the grantee can no longer read).
-      if l_synonyms then
-        drop_synonym_if_ours(l_store.owner, l_grantee, l_store.table_prefix || l_bases(i));
+      if l_synonyms and l_grantee.is_user then
+        drop_synonym_if_ours(l_store.owner, l_grantee.dict_name, l_store.table_prefix || l_bases(i));
       end if;
     end loop;
-    if not has_other_store(l_store, l_grantee) then
-      revoke_if_granted(l_store.owner, co_registry, l_grantee, 'SELECT');
-      revoke_if_granted(l_store.owner, co_facade, l_grantee, 'EXECUTE');
+    if not has_other_store(l_store, l_grantee.dict_name) then
+      revoke_if_granted(l_store.owner, co_registry, l_grantee.dict_name, 'SELECT');
+      revoke_if_granted(l_store.owner, co_facade, l_grantee.dict_name, 'EXECUTE');
       if l_model is not null then
         begin
           execute immediate 'revoke select on mining model ' || agentmem_util.sql_object(l_store.owner, l_model)
-            || ' from ' || agentmem_util.sql_schema(l_grantee, 'p_grantee');
+            || ' from ' || agentmem_util.sql_name(p_grantee, 'p_grantee');
         exception
-          when e_not_granted then
+          when e_not_granted or e_no_grantee then
             null;   -- never granted (or already revoked): the goal is reached
         end;
       end if;
-      if l_synonyms then
-        drop_synonym_if_ours(l_store.owner, l_grantee, co_registry);
+      if l_synonyms and l_grantee.is_user then
+        drop_synonym_if_ours(l_store.owner, l_grantee.dict_name, co_registry);
       end if;
     end if;
     commit;

@@ -221,8 +221,9 @@ as
   --   INVALID_ARGUMENT (CURRENT_SCHEMA is not the owner).
   procedure drop_store(p_store_id in varchar2);
 
-  -- Grants a runtime user access to a store of the caller's schema.
-  --   p_grantee          an existing user (unquoted), not the owner
+  -- Grants a runtime user or role access to a store of the caller's schema.
+  --   p_grantee          an existing user or role (unquoted), not the owner; a
+  --                      name that is neither is INVALID_ARGUMENT (ORA-01917)
   --   p_access           READ_WRITE: SELECT, INSERT, UPDATE, DELETE on the store
   --                      tables; READ_ONLY: SELECT only (DML grants revoked).
   --                      Both: SELECT on AGENTMEM_STORE_REGISTRY, EXECUTE on this
@@ -230,7 +231,8 @@ as
   --                      the owner owns it.
   --   p_create_synonyms  true: same-name synonyms in the grantee's schema, so it
   --                      can omit schema_owner; needs CREATE ANY SYNONYM (else
-  --                      the grantee creates its own, docs/stores.md)
+  --                      the grantee creates its own, docs/stores.md) and a
+  --                      user (a role has no schema: INVALID_ARGUMENT)
   -- Side effects: DDL, autonomous transaction; repeatable.
   -- Raises: NOT_FOUND, INVALID_ARGUMENT, PRIVILEGE_MISSING.
   procedure grant_access(p_store_id        in varchar2,

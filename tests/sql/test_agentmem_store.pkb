@@ -2,6 +2,9 @@ create or replace package body test_agentmem_store
 as
 
   co_runtime_user constant varchar2(30 char) := 'AGENTMEM_TEST_RUNTIME';
+  co_runtime_role constant varchar2(30 char) := 'AGENTMEM_TEST_ROLE';
+  -- A name no user or role has (the suite never creates it).
+  co_no_grantee   constant varchar2(30 char) := 'AGENTMEM_NO_SUCH_GRANTEE';
 
   -- Response of the open_store that created UTS_VEC in setup_suite.
   g_vec_response json_object_t;
@@ -799,6 +802,70 @@ as
     ut.expect(privilege_count('UTS_VEC_MEMORY', 'SELECT')).to_equal(0);
     ut.expect(privilege_count('AGENTMEM_STORE_REGISTRY', 'SELECT')).to_equal(0);
   end grant_and_revoke;
+
+  function grants_made(p_grantee in varchar2) return pls_integer
+  is
+    l_count pls_integer;
+  begin
+    select count(*) into l_count from user_tab_privs_made where grantee = p_grantee;
+    return l_count;
+  end grants_made;
+
+  procedure grant_to_missing_grantee_rejected
+  is
+  begin
+    begin
+      dbms_agent_memory_store.grant_access('UTS_VEC', lower(co_no_grantee));
+      ut.fail('expected INVALID_ARGUMENT for a grantee that does not exist');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        ut.expect(sqlerrm).to_be_like('%' || co_no_grantee || '%neither an existing user nor an existing role%');
+    end;
+    ut.expect(grants_made(co_no_grantee)).to_equal(0);
+    -- revoke_access of a grantee holding nothing is a no-op, as for a user.
+    dbms_agent_memory_store.revoke_access('UTS_VEC', co_no_grantee);
+    ut.expect(grants_made(co_no_grantee)).to_equal(0);
+  end grant_to_missing_grantee_rejected;
+
+  procedure grant_synonyms_to_non_user_rejected
+  is
+  begin
+    begin
+      dbms_agent_memory_store.grant_access('UTS_VEC', co_no_grantee, p_create_synonyms => true);
+      ut.fail('expected INVALID_ARGUMENT for synonyms of a grantee that is not a user');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        ut.expect(sqlerrm).to_be_like('%p_create_synonyms => true needs a user%');
+    end;
+    ut.expect(grants_made(co_no_grantee)).to_equal(0);
+  end grant_synonyms_to_non_user_rejected;
+
+  procedure grant_and_revoke_role
+  is
+    l_roles pls_integer;
+  begin
+    select count(*) into l_roles from user_role_privs where granted_role = co_runtime_role;
+    if l_roles = 0 then
+      dbms_output.put_line('SKIPPED: test_agentmem_store.grant_and_revoke_role: create the role '
+        || co_runtime_role || ' and grant it to ' || user || ' (scripts/dbinit/02_agentmem_identities.sh does)');
+      return;
+    end if;
+    dbms_agent_memory_store.grant_access('UTS_VEC', lower(co_runtime_role), 'READ_WRITE');
+    select count(*) into l_roles from user_tab_privs_made
+     where grantee = co_runtime_role and table_name = 'UTS_VEC_MEMORY' and privilege in ('SELECT', 'INSERT', 'UPDATE', 'DELETE');
+    ut.expect(l_roles).to_equal(4);
+    select count(*) into l_roles from user_tab_privs_made
+     where grantee = co_runtime_role and table_name = 'DBMS_AGENT_MEMORY_STORE' and privilege = 'EXECUTE';
+    ut.expect(l_roles).to_equal(1);
+
+    dbms_agent_memory_store.grant_access('UTS_VEC', co_runtime_role, 'READ_ONLY');
+    select count(*) into l_roles from user_tab_privs_made
+     where grantee = co_runtime_role and table_name = 'UTS_VEC_MEMORY';
+    ut.expect(l_roles).to_equal(1);
+
+    dbms_agent_memory_store.revoke_access('UTS_VEC', co_runtime_role);
+    ut.expect(grants_made(co_runtime_role)).to_equal(0);
+  end grant_and_revoke_role;
 
 end test_agentmem_store;
 /

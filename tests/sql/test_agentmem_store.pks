@@ -12,12 +12,15 @@ as
   --
   -- Environment-dependent tests assert what this database must do instead
   -- of skipping silently: KEYWORD and HYBRID expect UNSUPPORTED_RELEASE
-  -- where Oracle Text or release 23.6 is missing. Two tests need a resource
+  -- where Oracle Text or release 23.6 is missing. Three tests need a resource
   -- the suite cannot create and say so with a DBMS_OUTPUT line starting
   -- "SKIPPED:" when it is absent (utPLSQL has no run-time skip):
   --   create_hybrid_store  an in-database ONNX embedding model in this schema
   --                        (USER_MINING_MODELS, MINING_FUNCTION = EMBEDDING)
   --   grant_and_revoke     a second database user named AGENTMEM_TEST_RUNTIME
+  --   grant_and_revoke_role  a role named AGENTMEM_TEST_ROLE granted to this
+  --                        schema (USER_ROLE_PRIVS); scripts/dbinit creates
+  --                        both in the development container
   --
   -- Tests whose description starts with a fixture name (create_vector,
   -- reopen_require_existing, create_keyword_manual) send the request of that
@@ -198,6 +201,15 @@ as
 
   --%test(grant_access READ_WRITE, then READ_ONLY, then revoke_access (needs AGENTMEM_TEST_RUNTIME))
   procedure grant_and_revoke;
+
+  --%test(grant_access to a name that is neither a user nor a role is INVALID_ARGUMENT and grants nothing)
+  procedure grant_to_missing_grantee_rejected;
+
+  --%test(grant_access with p_create_synonyms to a grantee that is not a user is INVALID_ARGUMENT)
+  procedure grant_synonyms_to_non_user_rejected;
+
+  --%test(grant_access and revoke_access to a role (needs AGENTMEM_TEST_ROLE granted to this schema))
+  procedure grant_and_revoke_role;
 
   --%endcontext
 
