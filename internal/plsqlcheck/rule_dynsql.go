@@ -194,6 +194,17 @@ func exprEnd(t []plsql.Token, k int, stops ...string) int {
 // belongs to that branch.
 func (d *dynFile) expr(toks []plsql.Token, region int, visiting map[string]bool) []dynTaint {
 	var out []dynTaint
+	for _, op := range concatOperands(toks) {
+		out = append(out, d.operand(op, region, visiting)...)
+	}
+	return out
+}
+
+// concatOperands splits an expression at its top-level || (a CASE ... END
+// nests like parentheses), leaving out empty operands. DYN-SQL's taints and
+// SCHEMA-QUALIFIED's rebuilt pieces both read an expression through it.
+func concatOperands(toks []plsql.Token) [][]plsql.Token {
+	var out [][]plsql.Token
 	depth, start := 0, 0
 	for k := 0; k <= len(toks); k++ {
 		if k < len(toks) {
@@ -207,7 +218,9 @@ func (d *dynFile) expr(toks []plsql.Token, region int, visiting map[string]bool)
 				continue
 			}
 		}
-		out = append(out, d.operand(toks[start:k], region, visiting)...)
+		if k > start {
+			out = append(out, toks[start:k])
+		}
 		start = k + 1
 	}
 	return out

@@ -180,23 +180,8 @@ func scanPieces(p *Project, pieces []dynPiece, kind string, fragment bool) []Fin
 // pieces splits an expression at its top-level || into rebuilt pieces.
 func (d *dynFile) pieces(toks []plsql.Token, region int, visiting map[string]bool) []dynPiece {
 	var out []dynPiece
-	depth, start := 0, 0
-	for k := 0; k <= len(toks); k++ {
-		if k < len(toks) {
-			switch {
-			case toks[k].Is("(") || toks[k].Is("CASE"):
-				depth++
-			case toks[k].Is(")") || (toks[k].Is("END") && depth > 0):
-				depth--
-			}
-			if !(depth == 0 && toks[k].Is("||")) {
-				continue
-			}
-		}
-		if k > start {
-			out = append(out, d.piece(toks[start:k], region, visiting)...)
-		}
-		start = k + 1
+	for _, op := range concatOperands(toks) {
+		out = append(out, d.piece(op, region, visiting)...)
 	}
 	return out
 }
@@ -333,51 +318,25 @@ func (d *dynFile) varPieces(name string, at plsql.Token, region int, visiting ma
 }
 
 // constPieces reads a constant made of literals: name CONSTANT type := expr;
-// in this file (pkg "" or this package) or in the spec of pkg.
+// in this file (pkg "" or this package) or in the spec of pkg, found by
+// constantValue (rule_dynsql_const.go), the lookup DYN-SQL uses.
 func (d *dynFile) constPieces(pkg, name string, at plsql.Token, visiting map[string]bool) ([]dynPiece, bool) {
-	files := []*File{d.f}
-	if pk := d.a.p.Packages()[d.pkgName]; pkg == "" && pk != nil && pk.Spec != nil {
-		files = append(files, pk.Spec)
-	}
-	if pkg != "" && pkg != d.pkgName {
-		pk := d.a.p.Packages()[pkg]
-		if pk == nil || pk.Spec == nil {
-			return nil, false
-		}
-		files = []*File{pk.Spec}
-	}
-	if visiting["const/"+name] {
+	decl, toks, ok := d.constantValue(pkg, name)
+	if !ok || visiting["const/"+name] {
 		return nil, false
 	}
 	visiting["const/"+name] = true
 	defer delete(visiting, "const/"+name)
-	for _, f := range files {
-		cf := d.a.file(f)
-		if cf == nil {
-			continue
-		}
-		t := cf.toks
-		for k := 0; k+1 < len(t); k++ {
-			if n, ok := identText(t[k]); !ok || n != name || !t[k+1].Is("CONSTANT") {
-				continue
-			}
-			for m := k + 2; m < len(t) && !t[m].Is(";"); m++ {
-				if t[m].Is(":=") || t[m].Is("DEFAULT") {
-					ps := cf.pieces(t[m+1:exprEnd(t, m+1)], -1, visiting)
-					for _, pc := range ps {
-						if pc.hole != "" && !pc.qual {
-							return nil, false
-						}
-					}
-					for i := range ps {
-						ps[i].src, ps[i].file = at, d.f // report where the constant is used
-					}
-					return ps, true
-				}
-			}
+	ps := decl.pieces(toks, -1, visiting)
+	for _, pc := range ps {
+		if pc.hole != "" && !pc.qual {
+			return nil, false
 		}
 	}
-	return nil, false
+	for i := range ps {
+		ps[i].src, ps[i].file = at, d.f // report where the constant is used
+	}
+	return ps, true
 }
 
 // objectNameFunction tells whether name is a function of this file whose
