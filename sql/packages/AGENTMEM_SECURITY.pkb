@@ -317,11 +317,14 @@ as
         'this database has no Deep Data Security (26ai Free lacks it): use an Enterprise-class 26ai'
         || ' database at ' || co_dds_major || '.' || co_dds_minor || '.' || co_dds_update || '+, or use VPD');
     end if;
-    l_caps.vpd := sys_object_visible('DBMS_RLS', 'PACKAGE');
+    -- AGENTMEM_VPD calls DBMS_RLS with definer's rights (no roles): its
+    -- owner needs a direct or PUBLIC grant, which a role of the caller
+    -- (e.g. EXECUTE_CATALOG_ROLE) does not give.
+    l_caps.vpd := agentmem_vpd.rls_executable;
     if not l_caps.vpd then
-      add_missing(l_caps, 'SYS.DBMS_RLS is not executable by ' || agentmem_util.current_user_name,
-        'VPD needs Enterprise Edition and EXECUTE ON SYS.DBMS_RLS: ask a DBA to GRANT EXECUTE ON SYS.DBMS_RLS TO '
-        || agentmem_util.current_user_name);
+      add_missing(l_caps, 'SYS.DBMS_RLS is not executable by the agentmem owner without roles',
+        'VPD needs Enterprise Edition and EXECUTE ON SYS.DBMS_RLS granted directly (not through a role) to the'
+        || ' schema that owns the agentmem packages: ask a DBA to GRANT EXECUTE ON SYS.DBMS_RLS TO it');
     end if;
     return l_caps;
   end read_caps;
@@ -349,11 +352,13 @@ as
   procedure require_vpd(p_op in varchar2)
   is
   begin
-    if not sys_object_visible('DBMS_RLS', 'PACKAGE') then
+    -- Checked as AGENTMEM_VPD (definer's rights, no roles) will call it,
+    -- before any registry row is written.
+    if not agentmem_vpd.rls_executable then
       fail(dbms_agent_memory_store.co_privilege_missing,
-        'PRIVILEGE_MISSING: ' || p_op || ' in VPD mode needs EXECUTE ON SYS.DBMS_RLS (Enterprise Edition), which '
-        || agentmem_util.current_user_name || ' does not hold: ask a DBA to GRANT EXECUTE ON SYS.DBMS_RLS TO '
-        || agentmem_util.current_user_name || '. Nothing was changed');
+        'PRIVILEGE_MISSING: ' || p_op || ' in VPD mode needs EXECUTE ON SYS.DBMS_RLS (Enterprise Edition) granted'
+        || ' directly, not through a role, to the schema that owns the agentmem packages (AGENTMEM_VPD runs with'
+        || ' its owner''s rights): ask a DBA to GRANT EXECUTE ON SYS.DBMS_RLS TO it. Nothing was changed');
     end if;
   end require_vpd;
 

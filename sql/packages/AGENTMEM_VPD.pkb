@@ -236,7 +236,7 @@ as
   -- current user" (Database Reference); in this definer's rights unit that
   -- is the owner, with its direct grants (roles do not count here, nor for
   -- the dynamic call).
-  procedure require_rls(p_owner in varchar2)
+  function rls_executable return boolean
   is
     l_count pls_integer;
   begin
@@ -246,7 +246,13 @@ as
      where owner = 'SYS'
        and object_name = 'DBMS_RLS'
        and object_type = 'PACKAGE';
-    if l_count > 0 then
+    return l_count > 0;
+  end rls_executable;
+
+  procedure require_rls(p_owner in varchar2)
+  is
+  begin
+    if rls_executable then
       return;
     end if;
     fail(dbms_agent_memory_store.co_privilege_missing,

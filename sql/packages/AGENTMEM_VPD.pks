@@ -66,5 +66,13 @@ as
   -- agentmem:commits (DBMS_RLS)
   procedure detach_policies(p_owner in varchar2, p_store_id in varchar2);
 
+  -- True when this package's owner can execute SYS.DBMS_RLS as
+  -- attach_policies and detach_policies call it: a definer's rights unit
+  -- runs without roles (Object-Relational Developer's Guide 9.7, "Roles with
+  -- Invoker's Rights Subprograms"), so only direct and PUBLIC grants count.
+  -- AGENTMEM_SECURITY (invoker's rights, roles enabled) checks with this
+  -- before it registers VPD policies.
+  function rls_executable return boolean;
+
 end agentmem_vpd;
 /
