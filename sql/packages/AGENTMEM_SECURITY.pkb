@@ -150,8 +150,10 @@ as
     for i in 0 .. l_array.get_size - 1 loop
       l_item := l_array.get(i);
       l_value := null;
-      if l_item.is_string and length(l_array.get_string(i)) <= 64 then
-        l_value := upper(l_array.get_string(i));
+      -- Length first, through a CLOB: GET_STRING on a string over 32,767
+      -- bytes would raise an Oracle error instead of INVALID_ARGUMENT.
+      if l_item.is_string and dbms_lob.getlength(agentmem_util.string_value(l_item)) <= 64 then
+        l_value := upper(dbms_lob.substr(agentmem_util.string_value(l_item), 64, 1));
       end if;
       if l_value is null or l_value not in (co_user_own_rows, co_global_memories) then
         fail(dbms_agent_memory_store.co_invalid_argument,

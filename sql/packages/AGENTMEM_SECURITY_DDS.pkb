@@ -110,11 +110,13 @@ as
         'INVALID_ARGUMENT: policy ' || agentmem_util.quoted(p_policy) || ' must be one of '
         || co_policy_list);
     end if;
-    case
-      when p_base in ('THREAD', 'MESSAGE', 'MEMORY', 'THREAD_SUMMARY', 'DOCUMENT', 'LLM_TASK') then
+    -- The table kinds and their rules: AGENTMEM_VPD.rule_of, the one mapping
+    -- both enforcement modes read.
+    case agentmem_vpd.rule_of(p_base)
+      when agentmem_vpd.co_rule_user then
         -- The owner column: rows of the end user, or unscoped (global) rows.
         return user_rule(p_policy);
-      when p_base = 'ACTOR_PROFILE' then
+      when agentmem_vpd.co_rule_profile then
         -- A profile's record id is the actor id: the end user's own user
         -- profile; agent profiles are shared (GLOBAL_MEMORIES).
         if l_own then
@@ -122,7 +124,7 @@ as
                  || ' = ' || co_end_user_expr;
         end if;
         return agentmem_util.sql_name('ACTOR_TYPE') || ' = ''agent''';
-      when p_base = 'RECORD_CHUNKS' then
+      when agentmem_vpd.co_rule_chunk then
         -- Retrieval rows carry the scope of their record; profile chunks are
         -- unscoped and follow the ACTOR_PROFILE rule, so search cannot reach
         -- another user's profile text.
@@ -133,7 +135,7 @@ as
         end if;
         return '((' || agentmem_util.sql_name('SOURCE_TYPE') || ' not in ' || co_profiles || ' and '
                || user_rule(p_policy) || ') or ' || agentmem_util.sql_name('SOURCE_TYPE') || ' = ''agent_profile'')';
-      when p_base = 'RELATION' then
+      when agentmem_vpd.co_rule_relation then
         -- Both endpoints (memory-like records, in MEMORY) must be rows of the
         -- same policy. MEMORY has no SOURCE_ID or TARGET_ID column, so the
         -- unqualified names in the subqueries are the relation's columns.
@@ -146,8 +148,8 @@ as
       else
         fail(dbms_agent_memory_store.co_invalid_argument,
           'INVALID_ARGUMENT: store table kind ' || agentmem_util.quoted(p_base) || ' has no owner column rule in'
-          || ' AGENTMEM_SECURITY_DDS.row_predicate, so no policy can cover it; add its rule there (and in'
-          || ' AGENTMEM_VPD) before adding policies');
+          || ' AGENTMEM_VPD.rule_of, so no policy can cover it; add its rule there (and its predicates in'
+          || ' AGENTMEM_VPD and AGENTMEM_SECURITY_DDS) before adding policies');
     end case;
     return null;
   end row_predicate;

@@ -13,13 +13,6 @@ as
   e_no_table exception;
   pragma exception_init(e_no_table, -942);
 
-  -- Owner-column rules, one per table base (contract: derived from
-  -- table_bases; a base without a rule fails attach_policies).
-  co_rule_user     constant varchar2(10 char) := 'USER_ID';    -- column USER_ID
-  co_rule_profile  constant varchar2(10 char) := 'PROFILE';    -- ACTOR_PROFILE
-  co_rule_chunk    constant varchar2(10 char) := 'CHUNK';      -- RECORD_CHUNKS
-  co_rule_relation constant varchar2(10 char) := 'RELATION';   -- RELATION
-
   procedure fail(p_code in pls_integer, p_message in varchar2)
   is
   begin

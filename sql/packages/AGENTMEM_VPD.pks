@@ -31,6 +31,20 @@ as
   co_select_policy constant varchar2(30 char) := 'AGENTMEM_EU_SELECT';
   co_dml_policy    constant varchar2(30 char) := 'AGENTMEM_EU_DML';
 
+  -- Owner-column rules, one per table base: the one mapping of table kinds
+  -- to rules, read by the VPD predicates here and by the Deep Data Security
+  -- data grants (AGENTMEM_SECURITY_DDS.row_predicate). A base of
+  -- agentmem_store_catalog.table_bases without a rule fails attach_policies
+  -- and add_security_policies, so a new store table cannot stay uncovered.
+  co_rule_user     constant varchar2(10 char) := 'USER_ID';    -- column USER_ID
+  co_rule_profile  constant varchar2(10 char) := 'PROFILE';    -- ACTOR_PROFILE
+  co_rule_chunk    constant varchar2(10 char) := 'CHUNK';      -- RECORD_CHUNKS
+  co_rule_relation constant varchar2(10 char) := 'RELATION';   -- RELATION
+
+  -- The rule of table base p_base (one of the co_rule_* values), or NULL
+  -- when the base has none.
+  function rule_of(p_base in varchar2) return varchar2;
+
   -- Policy function of the SELECT policy (called by the database).
   -- Returns: null (no predicate) for a session of the owner without an end
   -- user; '1=0' for any other session without one, and for a table that is

@@ -81,33 +81,23 @@ func TestSecurityMigrationMatchesThePackage(t *testing.T) {
 	assert.Less(t, grantAt, policyAt, "AGENTMEM_SECURITY_GRANT is dropped before AGENTMEM_SECURITY_POLICY")
 }
 
-// Every managed table kind has a Deep Data Security rule in
-// AGENTMEM_SECURITY_DDS.row_predicate (docs/security.md, "Policies"): a table
-// added to AGENTMEM_STORE_CATALOG.table_bases fails here, at make test, and
-// not only at add_security_policies on a live database (which refuses a
-// table kind without a rule before writing anything).
-func TestEveryTableHasADeepDataSecurityRule(t *testing.T) {
-	literals := regexp.MustCompile(`'([A-Z_]+)'`)
-	block := func(file, re string) string {
+// Every owner-column rule of AGENTMEM_VPD (the one mapping of table kinds to
+// rules, docs/security.md "Policies"; TestEveryTableHasAVPDRule checks that
+// every base of table_bases has one) has its Deep Data Security predicate in
+// AGENTMEM_SECURITY_DDS.row_predicate: a new rule fails here, at make test,
+// and not only at add_security_policies on a live database.
+func TestEveryRuleHasADeepDataSecurityPredicate(t *testing.T) {
+	read := func(file string) string {
 		b, err := fs.ReadFile(sqlfiles.FS, "packages/"+file)
 		require.NoError(t, err)
-		m := regexp.MustCompile(`(?s)` + re).FindString(string(b))
-		require.NotEmpty(t, m, "%s: %q not found", file, re)
-		return m
+		return string(b)
 	}
-	bases := literals.FindAllStringSubmatch(
-		block("AGENTMEM_STORE_CATALOG.pkb", `function table_bases return agentmem_util\.t_text_list.*?end table_bases;`), -1)
-	require.NotEmpty(t, bases)
-	// The kinds are the literals of the WHEN conditions on p_base.
-	covered := map[string]bool{}
-	rule := block("AGENTMEM_SECURITY_DDS.pkb", `function row_predicate\(.*?end row_predicate;`)
-	for _, w := range regexp.MustCompile(`when p_base (?:in \([^)]*\)|= '[A-Z_]+')`).FindAllString(rule, -1) {
-		for _, q := range literals.FindAllStringSubmatch(w, -1) {
-			covered[q[1]] = true
-		}
+	rules := regexp.MustCompile(`(?m)^\s*(co_rule_[a-z]+)\s+constant`).FindAllStringSubmatch(read("AGENTMEM_VPD.pks"), -1)
+	require.Len(t, rules, 4, "AGENTMEM_VPD.pks declares the owner-column rules")
+	body := regexp.MustCompile(`(?s)function row_predicate\(.*?end row_predicate;`).FindString(read("AGENTMEM_SECURITY_DDS.pkb"))
+	require.NotEmpty(t, body)
+	assert.Contains(t, body, "case agentmem_vpd.rule_of(p_base)", "the kinds come from AGENTMEM_VPD.rule_of")
+	for _, r := range rules {
+		assert.Contains(t, body, "when agentmem_vpd."+r[1]+" then", "rule %s has no Deep Data Security predicate", r[1])
 	}
-	for _, b := range bases {
-		assert.True(t, covered[b[1]], "table base %s of table_bases has no rule in AGENTMEM_SECURITY_DDS.row_predicate", b[1])
-	}
-	assert.True(t, covered["LLM_TASK"], "the rule for the LLM task table is ready before it lands")
 }
