@@ -107,7 +107,7 @@ begin
   grant_if_known('grant set use data grants only to agentmem_secadmin', 'SET USE DATA GRANTS ONLY on every store table');
 
   -- Test identities of the live suites (development only): a second user
-  --   (test_agentmem_store.grant_and_revoke, AGENTMEM_TEST_GRANTEE) and a role
+  --   (test_agentmem_store.grant_and_revoke, AGENTMEM_TEST_RUNTIME) and a role
   --   granted to the owner (grant_and_revoke_role, AGENTMEM_TEST_ROLE).
   execute immediate 'create user if not exists agentmem_test_runtime identified by "${APP_USER_PASSWORD}"';
   execute immediate 'grant create session to agentmem_test_runtime';

@@ -783,7 +783,7 @@ as
     when e_invalid_identifier then
       agentmem_util.raise_error(dbms_agent_memory_store.co_privilege_missing,
         'PRIVILEGE_MISSING: DBMS_HYBRID_VECTOR.SEARCH is not callable by ' || agentmem_util.current_user_name
-        || ' (' || sqlerrm || '); ask a DBA to grant EXECUTE ON SYS.DBMS_HYBRID_VECTOR');
+        || ' (' || sqlerrm || '); ask a DBA to grant EXECUTE ON CTXSYS.DBMS_HYBRID_VECTOR');
   end hybrid_result;
 
   procedure bind_text(p_cursor in integer, p_name in varchar2, p_value in varchar2)

@@ -255,6 +255,14 @@ as
         'INVALID_ARGUMENT: p_access ' || agentmem_util.quoted(p_access) || ' must be READ_WRITE or READ_ONLY');
     end if;
     l_grantee := checked_grantee(l_store, p_grantee);
+    -- PUBLIC is a grantee of GRANT that stands for every database user; the
+    -- quoted "PUBLIC" sql_name gives is taken to be the same (DBMS_METADATA
+    -- writes grants to PUBLIC as TO "PUBLIC"), so the name is refused here.
+    if l_grantee.dict_name = 'PUBLIC' then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: p_grantee ' || agentmem_util.quoted(p_grantee) || ' would grant the store to every'
+        || ' database user; grant access to the runtime user or to a role granted to it');
+    end if;
     if nvl(p_create_synonyms, false) and not l_grantee.is_user then
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: p_create_synonyms => true needs a user: ' || l_grantee.dict_name || ' is not a user'

@@ -222,8 +222,9 @@ as
   procedure drop_store(p_store_id in varchar2);
 
   -- Grants a runtime user or role access to a store of the caller's schema.
-  --   p_grantee          an existing user or role (unquoted), not the owner; a
-  --                      name that is neither is INVALID_ARGUMENT (ORA-01917)
+  --   p_grantee          an existing user or role (unquoted), not the owner and
+  --                      not PUBLIC; a name that is neither a user nor a role
+  --                      is INVALID_ARGUMENT (ORA-01917)
   --   p_access           READ_WRITE: SELECT, INSERT, UPDATE, DELETE on the store
   --                      tables; READ_ONLY: SELECT only (DML grants revoked).
   --                      Both: SELECT on AGENTMEM_STORE_REGISTRY, EXECUTE on this

@@ -819,7 +819,8 @@ as
       ut.fail('expected INVALID_ARGUMENT for a grantee that does not exist');
     exception
       when dbms_agent_memory_store.e_invalid_argument then
-        ut.expect(sqlerrm).to_be_like('%' || co_no_grantee || '%neither an existing user nor an existing role%');
+        -- The message quotes p_grantee as passed (lower case here); LIKE is case-sensitive.
+        ut.expect(sqlerrm).to_be_like('%' || lower(co_no_grantee) || '%neither an existing user nor an existing role%');
     end;
     ut.expect(grants_made(co_no_grantee)).to_equal(0);
     -- revoke_access of a grantee holding nothing is a no-op, as for a user.
@@ -839,6 +840,19 @@ as
     end;
     ut.expect(grants_made(co_no_grantee)).to_equal(0);
   end grant_synonyms_to_non_user_rejected;
+
+  procedure grant_to_public_rejected
+  is
+  begin
+    begin
+      dbms_agent_memory_store.grant_access('UTS_VEC', 'public', 'READ_ONLY');
+      ut.fail('expected INVALID_ARGUMENT for the grantee PUBLIC');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        ut.expect(sqlerrm).to_be_like('%p_grantee ''public'' would grant the store to every database user%');
+    end;
+    ut.expect(grants_made('PUBLIC')).to_equal(0);
+  end grant_to_public_rejected;
 
   procedure grant_and_revoke_role
   is

@@ -208,6 +208,9 @@ as
   --%test(grant_access with p_create_synonyms to a grantee that is not a user is INVALID_ARGUMENT)
   procedure grant_synonyms_to_non_user_rejected;
 
+  --%test(grant_access to PUBLIC is INVALID_ARGUMENT and grants nothing)
+  procedure grant_to_public_rejected;
+
   --%test(grant_access and revoke_access to a role (needs AGENTMEM_TEST_ROLE granted to this schema))
   procedure grant_and_revoke_role;
 
