@@ -42,6 +42,10 @@ type ownerSecurity struct {
 type identityState struct {
 	exists        bool
 	facadeExecute bool // EXECUTE on the owner's DBMS_AGENT_MEMORY_STORE (grant_access, or the admin grant)
+	// roles lists the roles holding EXECUTE on the facade (grant_access to a
+	// role). Which users hold a role is in DBA views the owner cannot read,
+	// so a user without a direct grant may still reach the package.
+	roles string
 }
 
 // securityFindings runs the security checks: a failed query becomes a WARN
@@ -174,6 +178,14 @@ func readIdentity(ctx context.Context, db *sql.DB, owner, name string) (identity
  where grantee = :1 and table_schema = :2 and table_name = 'DBMS_AGENT_MEMORY_STORE' and privilege = 'EXECUTE'`,
 		name, owner).Scan(&n)
 	st.facadeExecute = n > 0
+	if err != nil || st.facadeExecute {
+		return st, err
+	}
+	var roles sql.NullString
+	err = db.QueryRowContext(ctx, `select listagg(p.grantee, ', ') within group (order by p.grantee) from all_tab_privs p
+ where p.table_schema = :1 and p.table_name = 'DBMS_AGENT_MEMORY_STORE' and p.privilege = 'EXECUTE'
+   and not exists (select 1 from all_users u where u.username = p.grantee)`, owner).Scan(&roles)
+	st.roles = roles.String
 	return st, err
 }
 
@@ -187,6 +199,10 @@ func identityFinding(role, name, owner string, st identityState) finding {
 		return finding{Level: levelWarn, Check: role, Detail: name + " does not exist",
 			Action: "create it with the grants of docs/security.md \"Identities and grants\" (" + script + " in the dev container), or name yours with --" +
 				map[string]string{"runtime account": "app-user", "policy admin": "secadmin-user"}[role]}
+	case !st.facadeExecute && role == "runtime account" && st.roles != "":
+		return finding{Level: levelWarn, Check: role, Detail: name + " has no direct EXECUTE on " + owner + ".DBMS_AGENT_MEMORY_STORE; the roles " +
+			st.roles + " hold it, and " + name + " can call the package if it holds one of them (role membership is in DBA views " + owner + " cannot read)",
+			Action: "check with a DBA: select granted_role from dba_role_privs where grantee = '" + name + "'"}
 	case !st.facadeExecute && role == "runtime account":
 		return finding{Level: levelWarn, Check: role, Detail: name + " has no EXECUTE on " + owner + ".DBMS_AGENT_MEMORY_STORE: it cannot call the package",
 			Action: "as " + owner + ": agentmem store grant --id <store> --grantee " + name + " (grant_access, per store)"}
