@@ -390,13 +390,13 @@ as
       end if;
       -- Duplicates are ignored: each type enters the list once, so the list
       -- stays within its 400 characters whatever the request repeats.
-      if instr(l_wanted, ',' || lower(l_array.get_string(i)) || ',') = 0 then
+      if instr(l_wanted, ',' || lower(l_array.get_string(i)) || ',') = 0 or instr(l_array.get_string(i), ',') > 0 then
         l_wanted := l_wanted || lower(l_array.get_string(i)) || ',';
       end if;
     end loop;
     -- Duplicates ignored; the contract's order keeps the SQL text stable.
     for i in 1 .. l_all.count loop
-      if instr(l_wanted, ',' || l_all(i) || ',') > 0 then
+      if instr(l_all(i), ',') = 0 and instr(l_wanted, ',' || l_all(i) || ',') > 0 then
         agentmem_util.append(l_types, l_all(i));
       end if;
     end loop;
