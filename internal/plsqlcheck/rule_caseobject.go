@@ -17,8 +17,8 @@ import (
 // data type except BLOB, BFILE, or a user-defined type", docCaseStatement;
 // the 11.1 text also excluded "an object type, a PL/SQL record, an index-by
 // table, a varray, or a nested table"). Nothing documents an object type as
-// a result_value, and the SQL CASE expression's type rules list scalar types
-// only; an IF/ELSE that assigns each branch is documented beyond doubt.
+// a result_value, and the SQL CASE expression's type rules name character and
+// numeric types (for expr and comparison_expr); an IF/ELSE that assigns each branch is documented beyond doubt.
 const (
 	docCaseExprSyntax = "https://docs.oracle.com/cd/G11854_01/lnpls/img_text/simple_case_expression.html"
 	docCaseStatement  = "https://docs.oracle.com/en/database/oracle/oracle-database/23/lnpls/CASE-statement.html"
