@@ -71,6 +71,11 @@ var recallMutations = []mutation{
 	{"PLS-00201", "AGENTMEM_UTIL.pkb", "where privilege = p_privilege;", "where privilege = p_priv;", "caught"},
 	{"PLS-00371", "AGENTMEM_RECORD_WRITE.pkb", "    l_key     t_key;\n    l_element json_element_t;", "    l_key     t_key;\n    l_key json_element_t;", "caught"},
 	{"PLS-00363", "AGENTMEM_RECORD_WRITE.pkb", "    l_key.prefix := p_prefix;", "    p_prefix := l_key.prefix;", "caught"},
+	// A collection method on a function result (METHOD-ON-CALL): outside the
+	// documented collection_method_call syntax, whose prefix is the name of a
+	// collection. LIST-MEMBER-GUARD (a logic rule) and CASE-OBJECT
+	// (undocumented, refused by convention) plant no compile error: not here.
+	{"syntax", "AGENTMEM_RECORD_WRITE.pkb", "      for i in 1 .. l_keys.count loop", "      for i in 1 .. l_req.get_keys.count loop", "caught"},
 	// Classes only the database decides (types of expressions, attributes of
 	// object types, built-in SQL function signatures).
 	{"PLS-00382", "AGENTMEM_UTIL.pkb", "    l_element := p_obj.get(p_key);\n    if l_element.is_null then\n      p_is_null := true;", "    l_element := p_obj.get(p_key);\n    if l_element then\n      p_is_null := true;", "missed"},

@@ -181,7 +181,7 @@ as
     if p_element.is_string and length(agentmem_util.string_value(p_element)) <= 64 then
       l_value := dbms_lob.substr(agentmem_util.string_value(p_element), 64, 1);
     end if;
-    if l_value is null or instr(',' || p_list || ',', ',' || l_value || ',') = 0 then
+    if l_value is null or instr(l_value, ',') > 0 or instr(',' || p_list || ',', ',' || l_value || ',') = 0 then
       invalid(p_kind, 'has ' || p_path || ' ' || agentmem_util.shown(p_element) || ', which must be one of '
               || replace(p_list, ',', ', '));
     end if;

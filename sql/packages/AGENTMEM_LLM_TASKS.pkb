@@ -60,7 +60,7 @@ as
       return null;
     end if;
     for i in 1 .. l_keys.count loop
-      if instr(',' || p_list || ',', ',' || l_keys(i) || ',') > 0 then
+      if instr(l_keys(i), ',') = 0 and instr(',' || p_list || ',', ',' || l_keys(i) || ',') > 0 then
         l_found := substr(l_found || case when l_found is not null then ', ' end || l_keys(i), 1, 4000);
       end if;
     end loop;

@@ -689,7 +689,7 @@ as
     if l_req.has('batches') then
       l_keys := l_req.get_keys;
       for i in 1 .. l_keys.count loop
-        if instr(',' || co_batch_keys || ',', ',' || l_keys(i) || ',') > 0 then
+        if instr(l_keys(i), ',') = 0 and instr(',' || co_batch_keys || ',', ',' || l_keys(i) || ',') > 0 then
           fail('INVALID_ARGUMENT: batches cannot be combined with batch keys at the top level (found '
                || agentmem_util.shown_text(l_keys(i)) || '); put each batch''s keys inside its entry of batches');
         end if;

@@ -390,13 +390,13 @@ as
       end if;
       -- Duplicates are ignored: each type enters the list once, so the list
       -- stays within its 400 characters whatever the request repeats.
-      if instr(l_wanted, ',' || lower(l_array.get_string(i)) || ',') = 0 then
+      if instr(l_wanted, ',' || lower(l_array.get_string(i)) || ',') = 0 or instr(l_array.get_string(i), ',') > 0 then
         l_wanted := l_wanted || lower(l_array.get_string(i)) || ',';
       end if;
     end loop;
     -- Duplicates ignored; the contract's order keeps the SQL text stable.
     for i in 1 .. l_all.count loop
-      if instr(l_wanted, ',' || l_all(i) || ',') > 0 then
+      if instr(l_all(i), ',') = 0 and instr(l_wanted, ',' || l_all(i) || ',') > 0 then
         agentmem_util.append(l_types, l_all(i));
       end if;
     end loop;
@@ -1188,6 +1188,7 @@ as
     l_t0       number;                 -- GET_TIME: NUMBER, platform range (wraps)
     l_rns      t_number_list;
     l_types    agentmem_util.t_text_list;
+    l_link_types agentmem_util.t_text_list;   -- linked_types' result: COUNT needs a named collection
     l_ids      agentmem_util.t_text_list;
     l_rel_ids  agentmem_util.t_text_list;
     l_targets  t_hit_list := t_hit_list();
@@ -1210,8 +1211,9 @@ as
         l_roots.append(l_root);
       end if;
     end loop;
+    l_link_types := linked_types(p_request);
     if p_request.num_hops = 0 or p_request.max_linked = 0 or l_roots.get_size = 0
-       or linked_types(p_request).count = 0 then
+       or l_link_types.count = 0 then
       return l_linked;
     end if;
 

@@ -171,7 +171,8 @@ as
                  and c.table_name = p_table
                  and c.identity_column = 'NO'
                order by c.column_id) loop
-      if not p_updatable or instr(co_immutable_columns, ',' || r.column_name || ',') = 0 then
+      if not p_updatable or instr(r.column_name, ',') > 0
+         or instr(co_immutable_columns, ',' || r.column_name || ',') = 0 then
         l_list := l_list || case when l_list is not null then ', ' end || agentmem_util.sql_name(r.column_name);
       end if;
     end loop;

@@ -617,7 +617,8 @@ as
     agentmem_util.require_key(l_req, l_key, l_op);
     l_rec_id := agentmem_util.check_id(l_req.get(l_key), l_key, false);
     for i in 1 .. l_all.count loop
-      if instr(',' || l_fields || ',', ',' || l_all(i) || ',') > 0 and l_req.has(l_all(i)) then
+      if instr(l_all(i), ',') = 0 and instr(',' || l_fields || ',', ',' || l_all(i) || ',') > 0
+         and l_req.has(l_all(i)) then
         l_any := true;
         copy_key(l_req, l_all(i), l_sub);
       end if;

@@ -700,7 +700,8 @@ as
   function is_dataset(p_case in t_case) return boolean
   is
   begin
-    return instr(co_dataset, ',' || p_case.op || '/' || p_case.name || ',') > 0;
+    return instr(p_case.op || '/' || p_case.name, ',') = 0
+           and instr(co_dataset, ',' || p_case.op || '/' || p_case.name || ',') > 0;
   end is_dataset;
 
   function cases(p_op in varchar2, p_dataset in boolean default false) return t_case_list
