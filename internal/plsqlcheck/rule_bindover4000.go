@@ -203,7 +203,7 @@ func (e *evaluator) bindSize(item []plsql.Token, at int) bindSize {
 	fn := strings.Join(c.Parts, ".")
 	text := strings.ToLower(tokensText(item))
 	amount := func(idx int, name string) (int, bool) {
-		arg, ok := argFor(c.Args, idx, name)
+		arg, ok := argAt(c.Args, idx, name)
 		if !ok {
 			return 0, false
 		}
@@ -213,7 +213,7 @@ func (e *evaluator) bindSize(item []plsql.Token, at int) bindSize {
 	case "DBMS_LOB.SUBSTR", "SYS.DBMS_LOB.SUBSTR":
 		n, ok := amount(1, "AMOUNT")
 		if !ok {
-			if _, given := argFor(c.Args, 1, "AMOUNT"); given {
+			if _, given := argAt(c.Args, 1, "AMOUNT"); given {
 				return bindSize{}
 			}
 			n = 32767 // the documented default amount
@@ -224,7 +224,7 @@ func (e *evaluator) bindSize(item []plsql.Token, at int) bindSize {
 			return bindSize{bytes: n, strong: true, desc: text}
 		}
 	case "SUBSTR":
-		src, ok := argFor(c.Args, 0, "")
+		src, ok := argAt(c.Args, 0, "")
 		n, nok := amount(2, "")
 		if !ok || !nok {
 			return bindSize{}
@@ -237,4 +237,16 @@ func (e *evaluator) bindSize(item []plsql.Token, at int) bindSize {
 			desc: fmt.Sprintf("%s (%d characters of up to 4 bytes)", text, n)}
 	}
 	return bindSize{}
+}
+
+// argAt is argFor for functions called positionally (SUBSTR, SUBSTRB):
+// an empty name matches no named argument.
+func argAt(args []callArg, idx int, name string) (callArg, bool) {
+	if name == "" {
+		if idx < len(args) && args[idx].Name == "" {
+			return args[idx], true
+		}
+		return callArg{}, false
+	}
+	return argFor(args, idx, name)
 }

@@ -20,5 +20,8 @@ begin
     using l_note; -- expect: BIND-OVER-4000
   execute immediate 'insert into llm_task (task_id, output_excerpt) values (:b_id, :b_text)'
     using 't2', dbms_lob.substr(l_clob, 2000, 1); -- expect: BIND-OVER-4000
+  -- 2,000 characters of a char-declared value: up to 8,000 bytes.
+  execute immediate 'delete from llm_task k where k.output_excerpt = :b_text'
+    using substr(l_excerpt, 1, 2000); -- expect: BIND-OVER-4000
 end;
 /

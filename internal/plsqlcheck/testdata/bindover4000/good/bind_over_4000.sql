@@ -21,5 +21,7 @@ begin
     using 't2', l_excerpt;
   execute immediate 'insert into llm_task (task_id, output_excerpt) values (:b_id, :b_text)'
     using 't3', dbms_lob.substr(l_clob, 1000, 1);
+  execute immediate 'delete from llm_task k where k.output_excerpt = :b_text'
+    using substr(l_excerpt, 1, 1000);
 end;
 /
