@@ -197,6 +197,10 @@ func (e *evaluator) bindSize(item []plsql.Token, at int) bindSize {
 		return bindSize{}
 	}
 	c, ok := readDotted(item, 0)
+	if !ok && len(item) > 2 && isWord(item[0]) && item[1].Is("(") { // substr(...): readDotted reads dotted names only
+		args, end, argsOK := parseArgs(item, 1)
+		c, ok = parsedCall{Parts: []string{identName(item[0])}, HasParens: true, Args: args, End: end}, argsOK
+	}
 	if !ok || !c.HasParens || c.End != len(item) {
 		return bindSize{}
 	}
