@@ -46,3 +46,16 @@ func TestBindOver4000PrefixSites(t *testing.T) {
 		"sql/packages/AGENTMEM_LLM_TASKS.pkb:426",
 	}, got)
 }
+
+// execute_task's p_output read in the handlers of prompt_copy (line 659),
+// run_inline (830) and run_claimed (1415, 1421): l_output is the actual of
+// the by-value OUT parameter p_output, assigned before parse/apply raise.
+func TestOutAfterRaisePrefixSites(t *testing.T) {
+	got := prefixLLMTasksFindings(t, "OUT-AFTER-RAISE")
+	require.Equal(t, []string{
+		"sql/packages/AGENTMEM_LLM_TASKS.pkb:659",
+		"sql/packages/AGENTMEM_LLM_TASKS.pkb:830",
+		"sql/packages/AGENTMEM_LLM_TASKS.pkb:1415",
+		"sql/packages/AGENTMEM_LLM_TASKS.pkb:1421",
+	}, got)
+}
