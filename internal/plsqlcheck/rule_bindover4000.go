@@ -71,14 +71,19 @@ type bindSize struct {
 func checkBindOver4000(p *Project) []Finding {
 	a := &dynAnalysis{p: p, files: map[*File]*dynFile{}, paramDone: map[string]*dynParamVerdict{}}
 	var out []Finding
+	offsets := map[*File]map[int]int{} // file offset -> index in the dynFile's tokens
 	for _, u := range modelledPLSQLUnits(p) {
 		df := a.file(u.file)
 		if df == nil {
 			continue
 		}
-		at := map[int]int{} // file offset -> index in df.toks
-		for i, t := range df.toks {
-			at[t.Offset] = i
+		at := offsets[u.file]
+		if at == nil {
+			at = make(map[int]int, len(df.toks))
+			for i, t := range df.toks {
+				at[t.Offset] = i
+			}
+			offsets[u.file] = at
 		}
 		e := &evaluator{u: u, funcs: map[string]*strLen{}, spec: map[string]bool{}, visiting: map[*subDecl]bool{}}
 		for k := 0; k+2 < len(u.toks); k++ {
