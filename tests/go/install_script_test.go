@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -276,6 +277,35 @@ func TestInstallScriptsRunOnlyExistingFiles(t *testing.T) {
 			}
 			_, err := os.Stat(path.Join(sqlDir, m[1]))
 			assert.NoError(t, err, "%s:%d: %s names no file under sql/", file, i+1, m[1])
+		}
+	}
+}
+
+// Every migration file name the docs and the README cite (NNNNNN_title) is a
+// file of sql/migrations: a renumbered or renamed migration cannot leave a
+// stale name behind (docs/verification.md once named 000003_llm_tasks_job
+// after it had become 000004). Names in the example of a new migration are
+// written with an x title.
+func TestDocsNameExistingMigrations(t *testing.T) {
+	entries, err := os.ReadDir(path.Join(sqlDir, sqlfiles.MigrationsDir))
+	require.NoError(t, err)
+	have := map[string]bool{}
+	for _, e := range entries {
+		name := strings.TrimSuffix(strings.TrimSuffix(e.Name(), ".up.sql"), ".down.sql")
+		have[name] = true
+	}
+	cited := regexp.MustCompile(`\b\d{6}_[a-z][a-z0-9_]*[a-z0-9]`)
+	files, err := filepath.Glob("../../docs/*.md")
+	require.NoError(t, err)
+	files = append(files, "../../README.md")
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range cited.FindAllString(string(text), -1) {
+			if strings.HasSuffix(m, "_x") {
+				continue
+			}
+			assert.True(t, have[m], "%s cites migration %s, which is not a file of sql/migrations", f, m)
 		}
 	}
 }
