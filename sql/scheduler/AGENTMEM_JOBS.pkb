@@ -549,6 +549,15 @@ as
       commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
       return l_result;
     end if;
+    if l_kind = co_llm and p_source = co_scheduler and not agentmem_llm_tasks.has_due(p_store) then
+      -- An idle scheduled LLM_TASKS run writes no log row: the job runs
+      -- every minute, and 1,440 rows a day per store would say only that
+      -- nothing was due (the scheduler's own run details still record each
+      -- run). A run with work, a failed one and every manual run is logged.
+      free_lock(l_lock);
+      commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
+      return null;
+    end if;
     begin
       l_run_id := log_start(p_store, l_kind, p_source, 'RUNNING');
       case l_kind
