@@ -474,7 +474,9 @@ as
       l_excerpt := dbms_lob.substr(p_output, co_excerpt_chars, 1);
     end if;
     execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set'
-      || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts then ''FAILED'' else ''PENDING'' end,'
+      -- A task whose text was removed (forget_messages) is never retried.
+      || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts'
+      || ' or json_exists(k.input, ''$.text_removed'') then ''FAILED'' else ''PENDING'' end,'
       || ' k.next_attempt_at = systimestamp + numtodsinterval(least(:b_base * power(2, greatest(k.attempts - 1, 0)),'
       || ' :b_cap), ''SECOND''), k.last_error = :b_error, k.output_excerpt = :b_excerpt,'
       || ' k.updated_at = systimestamp where k.task_id = :b_id'
@@ -1579,6 +1581,14 @@ as
       return;
     end if;
     l_input := json_object_t.parse(l_text);
+    if l_input.has('text_removed') then
+      -- A message of its window was deleted since it was queued (claimed
+      -- before forget_messages failed it): not run on what is left.
+      fail_task(p_store, p_task_id, co_forgotten, null, true);
+      p_finished := true;
+      commit;
+      return;
+    end if;
     prepare_input(p_store, l_thread, l_cfg, 'BACKGROUND', l_input, true);
     l_output := model_output(l_cfg.get_object('llm'), l_input);
     l_result := apply_output(p_store, l_input, l_output);
