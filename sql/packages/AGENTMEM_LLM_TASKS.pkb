@@ -1409,12 +1409,10 @@ as
   procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list)
   is
     type t_ids is table of varchar2(32 char);
-    type t_states is table of varchar2(15 char);
     type t_clobs is table of clob;
     l_list     json_array_t := json_array_t();
     l_keys     clob;
     l_task_ids t_ids;
-    l_states   t_states;
     l_inputs   t_clobs;
     l_results  t_clobs;
     l_result   json_object_t;
@@ -1427,23 +1425,26 @@ as
     end loop;
     l_keys := l_list.to_clob;
     -- Set-based: the tasks of the messages' threads (called before the
-    -- messages are deleted) whose input names one of them, by its
-    -- message_id (SHORTEN_MESSAGE, CAPTION_IMAGE) or in its window
-    -- (messages[*].id; NESTED PATH yields one row with a NULL id when the
-    -- input has no messages). Locked: a job run finishing one of them
-    -- waits for this transaction and then stores only its reduced input.
+    -- messages are deleted) whose input names one of them in its window
+    -- (messages[*].id) or by its message_id (SHORTEN_MESSAGE,
+    -- CAPTION_IMAGE), and that still hold text. Locked: a job run
+    -- finishing one of them waits for this transaction and then stores
+    -- only its reduced input.
     execute immediate
-      'select k.task_id, k.status, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
+      'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
       || ' from ' || tab(p_store, 'LLM_TASK') || ' k'
       || ' where k.thread_id in (select m.thread_id from ' || tab(p_store, 'MESSAGE') || ' m'
       || ' where m.record_id in (select d.i from json_table(:b_ids, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d))'
-      || ' and exists (select 1 from json_table(k.input, ''$'' columns (mid varchar2(128 char) path ''$.message_id'','
-      || ' nested path ''$.messages[*]'' columns (wid varchar2(128 char) path ''$.id''))) r,'
-      || ' json_table(:b_ids2, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d'
-      || ' where d.i = r.mid or d.i = r.wid)'
+      || ' and (exists (select 1 from json_table(k.input, ''$.messages[*]'' columns (wid varchar2(128 char) path ''$.id'')) r,'
+      || ' json_table(:b_ids2, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d where d.i = r.wid)'
+      || ' or json_value(k.input, ''$.message_id'' returning varchar2(128 char)) in'
+      || ' (select d.i from json_table(:b_ids3, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d))'
+      -- Only rows that still hold text: not reduced yet, or a DONE
+      -- SHORTEN_MESSAGE with its shortened copy.
+      || ' and (not json_exists(k.input, ''$.text_removed'') or json_exists(k.result, ''$.content''))'
       || ' for update'
-      bulk collect into l_task_ids, l_states, l_inputs, l_results
-      using l_keys, l_keys;
+      bulk collect into l_task_ids, l_inputs, l_results
+      using l_keys, l_keys, l_keys;
     -- The reduction is the one of finish_task (reduced_input and
     -- reduced_result, here without the shortened copy), row by row: the
     -- rows are few (the tasks of the messages' threads that name them).
