@@ -41,6 +41,11 @@ as
     ' k.status in (''DONE'', ''FAILED'', ''AWAITING_CLIENT'')'
     || ' and k.updated_at < systimestamp - numtodsinterval(:b_days, ''DAY'')';
 
+  -- The schema version that added <prefix>LLM_TASK (AGENTMEM_STORE_DDL
+  -- upgrade_step_3): the purge of a store not upgraded yet, which still
+  -- runs, finds no task table and has no task to clean.
+  co_task_table_version constant pls_integer := 3;
+
   -- Why a task that was not DONE failed when its message went.
   co_forgotten constant varchar2(200 char) :=
     'a message of its input was deleted (delete_message, delete_record or the purge of expired messages);'
@@ -1417,7 +1422,7 @@ as
     l_results  t_clobs;
     l_result   json_object_t;
   begin
-    if p_message_ids is null or p_message_ids.count = 0 then
+    if p_message_ids is null or p_message_ids.count = 0 or p_store.schema_version < co_task_table_version then
       return;
     end if;
     for i in 1 .. p_message_ids.count loop
@@ -1468,6 +1473,9 @@ as
   is
     l_count number;
   begin
+    if p_store.schema_version < co_task_table_version then
+      return false;
+    end if;
     -- claim_next's predicate, without the lock.
     execute immediate 'select count(*) from ' || tab(p_store, 'LLM_TASK') || ' k'
       || ' where k.status in (''PENDING'', ''RUNNING'') and k.run_mode = ''BACKGROUND'''
@@ -1479,6 +1487,9 @@ as
   function purge_tasks(p_store in agentmem_store_catalog.t_store, p_batch in pls_integer) return number
   is
   begin
+    if p_store.schema_version < co_task_table_version then
+      return 0;
+    end if;
     execute immediate 'delete from ' || tab(p_store, 'LLM_TASK') || ' k where' || co_expired_tasks
       || ' and rownum <= :b_batch'
       using co_task_retention_days, p_batch;
@@ -1489,6 +1500,9 @@ as
   is
     l_count number;
   begin
+    if p_store.schema_version < co_task_table_version then
+      return 0;
+    end if;
     execute immediate 'select count(*) from ' || tab(p_store, 'LLM_TASK') || ' k where' || co_expired_tasks
       into l_count
       using co_task_retention_days;

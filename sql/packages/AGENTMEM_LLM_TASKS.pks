@@ -126,7 +126,9 @@ as
   -- names one of p_message_ids (its window, its message_id) loses the text
   -- it holds (input and result reduced to ids and counts, output excerpt
   -- dropped); a task that is not DONE becomes FAILED and can no longer be
-  -- run or completed. Writes in the caller's transaction.
+  -- run or completed. Writes in the caller's transaction. Like has_due,
+  -- purge_tasks and expired_tasks, nothing for a store below schema
+  -- version 3 (no task table yet).
   procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list);
 
   -- True when the store has a background task the LLM_TASKS job would run

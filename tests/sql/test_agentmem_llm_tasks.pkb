@@ -861,6 +861,7 @@ as
   procedure upgrade_adds_task_table
   is
     l_response json_object_t;
+    l_run      json_object_t;
     l_actions  json_array_t;
     l_text     varchar2(32767);
   begin
@@ -869,6 +870,12 @@ as
     execute immediate 'drop table uts_llm02_llm_task purge';
     update agentmem_store_registry set schema_version = 2 where store_key = 'UTS_LLM02';
     commit;
+    -- Not upgraded yet: its purge and purge preview still run (no task
+    -- table, no task to clean).
+    l_run := json_object_t.parse(dbms_agent_memory_store.run_job_now('UTS_LLM02', 'PURGE')).get_object('run');
+    ut.expect(l_run.get_string('outcome'), 'purge of a version 2 store').to_equal('SUCCEEDED');
+    ut.expect(json_object_t.parse(dbms_agent_memory_store.preview_purge('UTS_LLM02')).get_object('expired')
+                .get_number('LLM_TASK')).to_equal(0);
     l_response := json_object_t.parse(dbms_agent_memory_store.upgrade_store('UTS_LLM02'));
     l_actions := l_response.get_array('actions');
     for i in 0 .. l_actions.get_size - 1 loop

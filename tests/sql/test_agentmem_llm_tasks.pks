@@ -147,7 +147,7 @@ as
 
   --%context(schema)
 
-  --%test(upgrade from schema version 2 creates the LLM_TASK table)
+  --%test(upgrade from schema version 2 creates the LLM_TASK table; before it the purge runs without one)
   procedure upgrade_adds_task_table;
 
   --%endcontext
