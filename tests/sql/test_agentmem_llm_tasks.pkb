@@ -491,15 +491,22 @@ as
     l_add    json_object_t := add_messages('bg3', two_messages('bg3m'));
     l_run    json_object_t;
     l_before number;
+    l_queued clob;
   begin
     commit;
+    -- The input as queued: a DONE row keeps only ids and counts, so the
+    -- simulated row below gets its queued input back.
+    execute immediate 'select json_serialize(input returning clob) from uts_llm01_llm_task where thread_id = ''bg3'''
+      into l_queued;
     l_run := run_llm_job;
     l_before := memory_count('bg3');
     ut.expect(l_before).to_equal(2);
     -- A run that died after applying but before its DONE was seen: the row
-    -- is RUNNING with an expired lease; the next run claims it again.
-    execute immediate 'update uts_llm01_llm_task set status = ''RUNNING'','
-      || ' next_attempt_at = systimestamp - interval ''1'' second where thread_id = ''bg3''';
+    -- is RUNNING with its input and an expired lease; the next run claims
+    -- it again.
+    execute immediate 'update uts_llm01_llm_task set status = ''RUNNING'', input = json(:q),'
+      || ' next_attempt_at = systimestamp - interval ''1'' second where thread_id = ''bg3'''
+      using l_queued;
     commit;
     l_run := run_llm_job;
     ut.expect(task_count('bg3', 'DONE')).to_equal(1);
