@@ -46,9 +46,13 @@ as
   -- runs, finds no task table and has no task to clean.
   co_task_table_version constant pls_integer := 3;
 
+  -- Task ids, inputs and results selected by forget_messages / forget_images.
+  type t_task_ids is table of varchar2(32 char);
+  type t_task_texts is table of clob;
+
   -- Why a task that was not DONE failed when its message went.
   co_forgotten constant varchar2(200 char) :=
-    'a message of its input was deleted (delete_message, delete_record or the purge of expired messages);'
+    'a message or image of its input was deleted (delete_message, delete_record or the purge of expired records);'
     || ' the task''s text was removed and it will not run';
 
   procedure fail(p_message in varchar2)
@@ -1316,8 +1320,8 @@ as
       end if;
       if l_input.has('text_removed') then
         fail('INVALID_ARGUMENT: ' || l_where || '.task_id ' || agentmem_util.shown_text(l_task_id) || ' is '
-             || l_status || ' and can no longer be completed: a message of its input was deleted and the task''s'
-             || ' text was removed with it');
+             || l_status || ' and can no longer be completed: a message or image of its input was deleted and the'
+             || ' task''s text was removed with it');
       end if;
       execute immediate 'update ' || tab(l_store, 'LLM_TASK') || ' k set k.attempts = k.attempts + 1'
         || ' where k.task_id = :b_id'
@@ -1411,24 +1415,54 @@ as
   -- Task lifecycle (docs/llm.md "Task lifecycle")
   ------------------------------------------------------------------------------
 
+  -- The reduction of forget_messages and forget_images: the rows selected
+  -- (locked) lose their text the way finish_task reduces a DONE task
+  -- (reduced_input, reduced_result without the shortened copy); one that
+  -- is not DONE becomes FAILED. Row by row: the rows are few (the tasks
+  -- that name the deleted records and still hold text).
+  procedure reduce_tasks(p_store in t_store, p_task_ids in t_task_ids, p_inputs in t_task_texts,
+                         p_results in t_task_texts)
+  is
+    l_result json_object_t;
+  begin
+    for i in 1 .. p_task_ids.count loop
+      if p_results(i) is not null then
+        l_result := reduced_result(json_object_t.parse(p_results(i)), false);
+      end if;
+      execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.input = json(:b_input),'
+        || ' k.result = case when :b_has = 1 then json(:b_result) end, k.output_excerpt = null,'
+        || ' k.status = case when k.status = ''DONE'' then ''DONE'' else ''FAILED'' end,'
+        || ' k.last_error = case when k.status = ''DONE'' then k.last_error else :b_error end,'
+        || ' k.updated_at = systimestamp where k.task_id = :b_id'
+        using reduced_input(json_object_t.parse(p_inputs(i))).to_clob,
+              case when p_results(i) is not null then 1 else 0 end,
+              case when p_results(i) is not null then l_result.to_clob end,
+              co_forgotten, p_task_ids(i);
+    end loop;
+  end reduce_tasks;
+
+  -- The JSON array of p_ids, bound to JSON_TABLE.
+  function id_array(p_ids in agentmem_util.t_text_list) return clob
+  is
+    l_list json_array_t := json_array_t();
+  begin
+    for i in 1 .. p_ids.count loop
+      l_list.append(p_ids(i));
+    end loop;
+    return l_list.to_clob;
+  end id_array;
+
   procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list)
   is
-    type t_ids is table of varchar2(32 char);
-    type t_clobs is table of clob;
-    l_list     json_array_t := json_array_t();
     l_keys     clob;
-    l_task_ids t_ids;
-    l_inputs   t_clobs;
-    l_results  t_clobs;
-    l_result   json_object_t;
+    l_task_ids t_task_ids;
+    l_inputs   t_task_texts;
+    l_results  t_task_texts;
   begin
     if p_message_ids is null or p_message_ids.count = 0 or p_store.schema_version < co_task_table_version then
       return;
     end if;
-    for i in 1 .. p_message_ids.count loop
-      l_list.append(p_message_ids(i));
-    end loop;
-    l_keys := l_list.to_clob;
+    l_keys := id_array(p_message_ids);
     -- Set-based: the tasks of the messages' threads (called before the
     -- messages are deleted) whose input names one of them in its window
     -- (messages[*].id) or by its message_id (SHORTEN_MESSAGE,
@@ -1450,24 +1484,32 @@ as
       || ' for update'
       bulk collect into l_task_ids, l_inputs, l_results
       using l_keys, l_keys, l_keys;
-    -- The reduction is the one of finish_task (reduced_input and
-    -- reduced_result, here without the shortened copy), row by row: the
-    -- rows are few (the tasks of the messages' threads that name them).
-    for i in 1 .. l_task_ids.count loop
-      if l_results(i) is not null then
-        l_result := reduced_result(json_object_t.parse(l_results(i)), false);
-      end if;
-      execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.input = json(:b_input),'
-        || ' k.result = case when :b_has = 1 then json(:b_result) end, k.output_excerpt = null,'
-        || ' k.status = case when k.status = ''DONE'' then ''DONE'' else ''FAILED'' end,'
-        || ' k.last_error = case when k.status = ''DONE'' then k.last_error else :b_error end,'
-        || ' k.updated_at = systimestamp where k.task_id = :b_id'
-        using reduced_input(json_object_t.parse(l_inputs(i))).to_clob,
-              case when l_results(i) is not null then 1 else 0 end,
-              case when l_results(i) is not null then l_result.to_clob end,
-              co_forgotten, l_task_ids(i);
-    end loop;
+    reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
   end forget_messages;
+
+  procedure forget_images(p_store in agentmem_store_catalog.t_store, p_image_ids in agentmem_util.t_text_list)
+  is
+    l_task_ids t_task_ids;
+    l_inputs   t_task_texts;
+    l_results  t_task_texts;
+  begin
+    if p_image_ids is null or p_image_ids.count = 0 or p_store.schema_version < co_task_table_version then
+      return;
+    end if;
+    -- The CAPTION_IMAGE tasks of the images that still hold their input
+    -- (image bytes, context): a caption task's input is reduced when it is
+    -- DONE, and it has no shortened copy.
+    execute immediate
+      'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
+      || ' from ' || tab(p_store, 'LLM_TASK') || ' k where k.kind = ''CAPTION_IMAGE'''
+      || ' and json_value(k.input, ''$.image_id'' returning varchar2(128 char)) in'
+      || ' (select d.i from json_table(:b_ids, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d)'
+      || ' and not json_exists(k.input, ''$.text_removed'')'
+      || ' for update'
+      bulk collect into l_task_ids, l_inputs, l_results
+      using id_array(p_image_ids);
+    reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
+  end forget_images;
 
   function has_due(p_store in agentmem_store_catalog.t_store) return boolean
   is

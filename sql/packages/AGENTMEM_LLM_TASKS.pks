@@ -128,7 +128,7 @@ as
   -- dropped); a task that is not DONE becomes FAILED and can no longer be
   -- run or completed. Writes in the caller's transaction. Like has_due,
   -- purge_tasks and expired_tasks, nothing for a store below schema
-  -- version 3 (no task table yet).
+  -- version 3 (no task table yet); so forget_images.
   procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list);
 
   -- True when the store has a background task the LLM_TASKS job would run
@@ -144,6 +144,13 @@ as
 
   -- How many task rows purge_tasks would delete now.
   function expired_tasks(p_store in agentmem_store_catalog.t_store) return number;
+
+  -- Before standalone images are deleted (delete_image, delete_record, the
+  -- purge of expired images): their CAPTION_IMAGE tasks that are not DONE
+  -- lose the image bytes and context the same way and become FAILED. (An
+  -- image that is part of a message goes with its message:
+  -- forget_messages.)
+  procedure forget_images(p_store in agentmem_store_catalog.t_store, p_image_ids in agentmem_util.t_text_list);
 
   -- The LLM_TASKS job body: runs due background tasks (PENDING whose
   -- NEXT_ATTEMPT_AT passed, RUNNING whose lease ended) oldest first until

@@ -721,6 +721,9 @@ as
              || agentmem_util.shown_text(l_message) || '; update the message''s content to remove it, or delete the'
              || ' message');   -- D3
       end if;
+      -- A standalone image: its bytes leave the caption tasks that hold
+      -- them (docs/llm.md "Task lifecycle").
+      agentmem_llm_tasks.forget_images(p_store, agentmem_util.t_text_list(p_id));
     elsif p_type = 'message' then
       -- D2: the image parts go by the MESSAGE_ID cascade; their rows here.
       l_parts := part_ids(p_store, p_id);

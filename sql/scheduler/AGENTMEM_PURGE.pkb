@@ -58,6 +58,9 @@ as
       -- The messages' text leaves the LLM tasks that hold it, in the
       -- batch's transaction (docs/llm.md "Task lifecycle").
       agentmem_llm_tasks.forget_messages(p_store, p_ids);
+    elsif p_base = 'DOCUMENT' then
+      -- The images' bytes leave the caption tasks that hold them.
+      agentmem_llm_tasks.forget_images(p_store, p_ids);
     elsif p_base = 'MEMORY' then
       -- Relations go with their endpoints; lifecycle targets recomputed (L27).
       agentmem_relation.remove_endpoints(p_store, p_ids, p_types);

@@ -48,6 +48,14 @@ func TestMessageDeletesForgetTaskText(t *testing.T) {
 		// The purge of expired messages: the batch's record delete at the end.
 		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch", "'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)"},
 	}
+	// Standalone images: their bytes leave the caption tasks first.
+	for _, c := range []struct{ dir, file, name string }{
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one"},
+		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch"},
+	} {
+		assert.Contains(t, subprogramBody(t, c.dir, c.file, c.name), "agentmem_llm_tasks.forget_images(",
+			"%s.%s deletes images without removing their bytes from the caption tasks", c.file, c.name)
+	}
 	for _, c := range cases {
 		body := subprogramBody(t, c.dir, c.file, c.name)
 		at := strings.Index(body, c.deleteAt)

@@ -723,7 +723,7 @@ as
     ut.expect(task_count('lif3', 'FAILED')).to_equal(1);
     ut.expect(task_text('lif3')).not_to_be_like('%pizza%');
     ut.expect(task_text('lif3')).not_to_be_like('%Booked%');   -- the other message of the window too
-    ut.expect(task_text('lif3')).to_be_like('%message of its input was deleted%');
+    ut.expect(task_text('lif3')).to_be_like('%of its input was deleted%');
     begin
       l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
         '{"thread": "lif3", "results": [{"task_id": "' || l_task_id || '", "output": "{\"memories\": []}"}]}'));
@@ -734,6 +734,29 @@ as
     end;
     ut.expect(l_thread.get_boolean('created')).to_be_true();
   end delete_fails_client_task;
+
+  procedure delete_image_fails_caption_task
+  is
+    -- A 1x1 PNG.
+    co_png     constant varchar2(200 char) :=
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    l_thread   json_object_t := open_thread('{"thread_id": "lif8", "user_id": "u1", "agent_id": "a1", "llm":'
+      || ' {"provider": "client", "model": "uts-client-model", "supports_vision": true}}');
+    l_response json_object_t;
+    l_del      json_object_t;
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_image(co_store,
+      '{"thread": "lif8", "image": "' || co_png || '", "image_id": "lif8i"}'));
+    ut.expect(task_count('lif8', 'AWAITING_CLIENT', 'CAPTION_IMAGE')).to_equal(1);
+    ut.expect(task_text('lif8')).to_be_like('%' || substr(co_png, 1, 40) || '%');   -- the bytes, for the client
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_image(co_store,
+      '{"thread": "lif8", "image_id": "lif8i"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(task_count('lif8', 'FAILED', 'CAPTION_IMAGE')).to_equal(1);
+    ut.expect(task_text('lif8')).not_to_be_like('%' || substr(co_png, 1, 40) || '%');
+    ut.expect(l_response.get_string('caption_task_id')).to_be_not_null();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_image_fails_caption_task;
 
   procedure purge_removes_task_text
   is

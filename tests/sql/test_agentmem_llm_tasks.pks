@@ -131,6 +131,9 @@ as
   --%test(deleting a message fails the client task holding its text; the task can no longer be completed)
   procedure delete_fails_client_task;
 
+  --%test(deleting a standalone image fails its caption task and removes the image bytes from it)
+  procedure delete_image_fails_caption_task;
+
   --%test(the purge of expired messages removes their text from the tasks holding it)
   procedure purge_removes_task_text;
 
