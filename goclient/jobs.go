@@ -74,7 +74,7 @@ type HistoryOptions struct {
 // PurgePreview is what a purge would delete now.
 type PurgePreview struct {
 	Store      StoreInfo        `json:"store"`
-	Expired    map[string]int64 `json:"expired"`      // MEMORY, DOCUMENT, MESSAGE, RECORD_CHUNKS, RELATION
+	Expired    map[string]int64 `json:"expired"`      // MEMORY, DOCUMENT, MESSAGE, RECORD_CHUNKS, RELATION, LLM_TASK
 	JobLogRows int64            `json:"job_log_rows"` // log rows past the retention
 }
 

@@ -35,6 +35,26 @@ as
   co_backoff_seconds     constant pls_integer := 30;
   co_max_backoff_seconds constant pls_integer := 3600;
 
+  -- The task rows past their retention (purge_tasks, expired_tasks): the
+  -- predicate on alias k, bound :b_days.
+  co_expired_tasks constant varchar2(200 char) :=
+    ' k.status in (''DONE'', ''FAILED'', ''AWAITING_CLIENT'')'
+    || ' and k.updated_at < systimestamp - numtodsinterval(:b_days, ''DAY'')';
+
+  -- The schema version that added <prefix>LLM_TASK (AGENTMEM_STORE_DDL
+  -- upgrade_step_3): the purge of a store not upgraded yet, which still
+  -- runs, finds no task table and has no task to clean.
+  co_task_table_version constant pls_integer := 3;
+
+  -- Task ids, inputs and results selected by forget_messages / forget_images.
+  type t_task_ids is table of varchar2(32 char);
+  type t_task_texts is table of clob;
+
+  -- Why a task that was not DONE failed when its message went.
+  co_forgotten constant varchar2(200 char) :=
+    'a message or image of its input was deleted (delete_message, delete_record or the purge of expired records);'
+    || ' the task''s text was removed and it will not run';
+
   procedure fail(p_message in varchar2)
   is
   begin
@@ -340,24 +360,6 @@ as
     return p_cfg.get_object('memory_extraction_config');
   end mec;
 
-  -- The model name recorded with a task (provenance): the config's model,
-  -- else params.model of a database provider; NULL when neither is given.
-  function model_name(p_llm in json_object_t) return varchar2
-  is
-    l_params json_object_t;
-  begin
-    if p_llm.has('model') and p_llm.get('model').is_string then
-      return substr(p_llm.get_string('model'), 1, 200);
-    end if;
-    if p_llm.has('params') and p_llm.get('params').is_object then
-      l_params := p_llm.get_object('params');
-      if l_params.has('model') and l_params.get('model').is_string then
-        return substr(l_params.get_string('model'), 1, 200);
-      end if;
-    end if;
-    return null;
-  end model_name;
-
   ------------------------------------------------------------------------------
   -- Task rows
   ------------------------------------------------------------------------------
@@ -372,7 +374,8 @@ as
     agentmem_thread.put_id(l_input, 'thread_id', p_thread.thread_id);
     agentmem_thread.put_id(l_input, 'user_id', p_thread.user_id);
     agentmem_thread.put_id(l_input, 'agent_id', p_thread.agent_id);
-    agentmem_thread.put_id(l_input, 'model', model_name(p_cfg.get_object('llm')));
+    -- Provenance: the one rule of AGENTMEM_LLM.model_name.
+    agentmem_thread.put_id(l_input, 'model', agentmem_llm.model_name(p_cfg.get_object('llm')));
     return l_input;
   end new_input;
 
@@ -399,12 +402,73 @@ as
             p_status, p_mode, p_input.to_clob, case when p_status = 'RUNNING' then 1 else 0 end, co_max_attempts;
   end insert_task;
 
-  procedure finish_task(p_store in t_store, p_task_id in varchar2, p_result in json_object_t)
+  -- The input a task keeps once it holds no text (DONE, or its message
+  -- deleted): the ids and counts that say what it worked on; the messages,
+  -- summaries, image bytes and captions, memory contents and instructions
+  -- go. "provider" stays (complete_tasks' rule), "text_removed" marks it.
+  function reduced_input(p_input in json_object_t) return json_object_t
+  is
+    l_keys    agentmem_util.t_text_list := agentmem_util.t_text_list('kind', 'task_id', 'thread_id', 'user_id',
+      'agent_id', 'model', 'provider', 'message_ids', 'message_id', 'image_id', 'mime_type', 'message_count',
+      'image_count', 'memory_id', 'candidate_count');
+    l_reduced json_object_t := json_object_t();
+  begin
+    for i in 1 .. l_keys.count loop
+      if p_input.has(l_keys(i)) then
+        l_reduced.put(l_keys(i), p_input.get(l_keys(i)));
+      end if;
+    end loop;
+    if p_input.has('messages') and p_input.get('messages').is_array then
+      l_reduced.put('message_count', p_input.get_array('messages').get_size);
+    end if;
+    if p_input.has('images') and p_input.get('images').is_array then
+      l_reduced.put('image_count', p_input.get_array('images').get_size);
+    end if;
+    if p_input.has('memory') and p_input.get('memory').is_object then
+      l_reduced.put('memory_id', p_input.get_object('memory').get('id'));
+    end if;
+    if p_input.has('candidates') and p_input.get('candidates').is_array then
+      l_reduced.put('candidate_count', p_input.get_array('candidates').get_size);
+    end if;
+    l_reduced.put('text_removed', true);
+    return l_reduced;
+  end reduced_input;
+
+  -- The result a finished task keeps: what it wrote (ids, flags), no
+  -- follow-up inputs. p_keep_copy: a SHORTEN_MESSAGE keeps its shortened
+  -- copy ("content"), the cache prompt_copy reuses while the message is
+  -- unchanged; forget_messages removes it with the message.
+  function reduced_result(p_result in json_object_t, p_keep_copy in boolean) return json_object_t
+  is
+    l_keys    agentmem_util.t_text_list :=
+      agentmem_util.t_text_list('memory_ids', 'relation_ids', 'summary_updated', 'caption_set');
+    l_reduced json_object_t := json_object_t();
+  begin
+    if p_result is null then
+      return null;
+    end if;
+    for i in 1 .. l_keys.count loop
+      if p_result.has(l_keys(i)) then
+        l_reduced.put(l_keys(i), p_result.get(l_keys(i)));
+      end if;
+    end loop;
+    if p_keep_copy and p_result.has('content') then
+      l_reduced.put('content', p_result.get('content'));
+    end if;
+    return l_reduced;
+  end reduced_result;
+
+  -- DONE: the task keeps no message text (docs/llm.md "Task lifecycle"):
+  -- its input and result are reduced; only a SHORTEN_MESSAGE keeps its
+  -- shortened copy, which goes with its message.
+  procedure finish_task(p_store in t_store, p_input in json_object_t, p_result in json_object_t)
   is
   begin
-    execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.status = ''DONE'', k.result = json(:b_result),'
-      || ' k.last_error = null, k.updated_at = systimestamp where k.task_id = :b_id'
-      using p_result.to_clob, p_task_id;
+    execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.status = ''DONE'', k.input = json(:b_input),'
+      || ' k.result = json(:b_result), k.last_error = null, k.output_excerpt = null, k.updated_at = systimestamp'
+      || ' where k.task_id = :b_id'
+      using reduced_input(p_input).to_clob, reduced_result(p_result, kind_of(p_input) = co_shorten).to_clob,
+            task_id_of(p_input);
   end finish_task;
 
   -- Records a failed run: FAILED when p_final or no attempt is left, else
@@ -419,7 +483,9 @@ as
       l_excerpt := dbms_lob.substr(p_output, co_excerpt_chars, 1);
     end if;
     execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set'
-      || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts then ''FAILED'' else ''PENDING'' end,'
+      -- A task whose text was removed (forget_messages) is never retried.
+      || ' k.status = case when :b_final = 1 or k.attempts >= k.max_attempts'
+      || ' or json_exists(k.input, ''$.text_removed'') then ''FAILED'' else ''PENDING'' end,'
       || ' k.next_attempt_at = systimestamp + numtodsinterval(least(:b_base * power(2, greatest(k.attempts - 1, 0)),'
       || ' :b_cap), ''SECOND''), k.last_error = :b_error, k.output_excerpt = :b_excerpt,'
       || ' k.updated_at = systimestamp where k.task_id = :b_id'
@@ -657,7 +723,7 @@ as
     begin
       l_output := model_output(p_cfg.get_object('llm'), l_input);
       l_result := apply_output(p_store, l_input, l_output);
-      finish_task(p_store, task_id_of(l_input), l_result);
+      finish_task(p_store, l_input, l_result);
       if l_result.has('content') and l_result.get('content').is_string then
         return l_result.get_clob('content');
       end if;
@@ -805,6 +871,9 @@ as
     l_item  json_object_t := json_object_t();
   begin
     prepare_input(p_store, p_thread, p_cfg, mec(p_cfg).get_string('extraction_mode'), l_input, false);
+    -- Only a task handed to the client may be completed by the client
+    -- (complete_tasks); the mark stays when the input is reduced.
+    l_input.put('provider', 'CLIENT');
     l_item.put('task_id', task_id_of(l_input));
     l_item.put('kind', kind_of(l_input));
     l_item.put('prompt', agentmem_llm_prompt.build(kind_of(l_input), l_input));
@@ -833,7 +902,7 @@ as
       prepare_input(p_store, p_thread, p_cfg, 'INLINE', l_input, true);
       l_output := model_output(p_cfg.get_object('llm'), l_input);
       l_result := apply_output(p_store, l_input, l_output);
-      finish_task(p_store, task_id_of(l_input), l_result);
+      finish_task(p_store, l_input, l_result);
     exception
       when dbms_agent_memory_store.e_llm_failed or dbms_agent_memory_store.e_llm_output_invalid then
         l_error := substr(sqlerrm, 1, 4000);
@@ -1089,6 +1158,7 @@ as
     l_llm     json_object_t;
     l_input   json_object_t;
     l_mime    varchar2(64 char);
+    l_message varchar2(128 char);
     l_bytes   blob;
     l_size    number;
     l_context clob;
@@ -1099,13 +1169,18 @@ as
       return json_object_t();
     end if;
     l_llm := l_cfg.get_object('llm');
-    execute immediate 'select d.mime_type, d.content_bytes, sys.dbms_lob.getlength(d.content_bytes), m.content from '
-      || tab(p_store, 'DOCUMENT') || ' d left join ' || tab(p_store, 'MESSAGE') || ' m on m.record_id = d.message_id'
-      || ' where d.record_id = :b_id'
-      into l_mime, l_bytes, l_size, l_context
+    execute immediate 'select d.mime_type, d.content_bytes, sys.dbms_lob.getlength(d.content_bytes), m.content,'
+      || ' d.message_id from ' || tab(p_store, 'DOCUMENT') || ' d left join ' || tab(p_store, 'MESSAGE') || ' m'
+      || ' on m.record_id = d.message_id where d.record_id = :b_id'
+      into l_mime, l_bytes, l_size, l_context, l_message
       using p_image_id;
     l_input := new_input(co_caption, p_thread, l_cfg);
     l_input.put('image_id', p_image_id);
+    -- The message whose text is the context: deleting it removes the
+    -- context from this task (forget_messages).
+    if l_message is not null then
+      l_input.put('message_id', l_message);
+    end if;
     l_input.put('mime_type', l_mime);
     -- The bytes go to the model only when it has vision and the image is
     -- within max_raw_image_bytes (image_input_limit_config); otherwise the
@@ -1230,12 +1305,23 @@ as
             'NOT_FOUND: ' || l_where || '.task_id ' || agentmem_util.shown_text(l_task_id)
             || ' names no LLM task of thread ' || agentmem_util.shown_text(l_thread.thread_id));
       end;
+      l_input := json_object_t.parse(l_text);
+      -- Only a task handed to the client (client provider) is the client's
+      -- to complete: a database or function provider's task, FAILED ones
+      -- included, is run and retried by the database only.
+      if not (l_input.has('provider') and l_input.get('provider').is_string
+              and l_input.get_string('provider') = 'CLIENT') then
+        fail('INVALID_ARGUMENT: ' || l_where || '.task_id ' || agentmem_util.shown_text(l_task_id) || ' is a '
+             || l_status || ' ' || l_kind || ' task the database runs (database or function provider); only a task'
+             || ' handed to the client (client provider, returned in "llm_tasks") may be completed by the client');
+      end if;
       if l_status = 'DONE' then
         continue;   -- completed before: a repeated completion changes nothing
       end if;
-      if l_status not in ('AWAITING_CLIENT', 'FAILED') then
+      if l_input.has('text_removed') then
         fail('INVALID_ARGUMENT: ' || l_where || '.task_id ' || agentmem_util.shown_text(l_task_id) || ' is '
-             || l_status || ', a task the database runs, not one handed to the client');
+             || l_status || ' and can no longer be completed: a message or image of its input was deleted and the'
+             || ' task''s text was removed with it');
       end if;
       execute immediate 'update ' || tab(l_store, 'LLM_TASK') || ' k set k.attempts = k.attempts + 1'
         || ' where k.task_id = :b_id'
@@ -1247,13 +1333,12 @@ as
         continue;
       end if;
       l_output := l_item.get_clob('output');
-      l_input := json_object_t.parse(l_text);
       l_applied := true;
       savepoint agentmem_llm_complete;
       begin
         l_parsed := agentmem_llm_parse.parse(l_kind, l_output);
         l_result := agentmem_llm_apply.apply(l_store.store_id, l_store.owner, l_input, l_parsed);
-        finish_task(l_store, l_task_id, l_result);
+        finish_task(l_store, l_input, l_result);
       exception
         when dbms_agent_memory_store.e_llm_output_invalid then
           -- Malformed output: the task is FAILED with its excerpt, nothing
@@ -1325,6 +1410,146 @@ as
     l_thread := agentmem_thread.load_thread(p_store_id, p_schema_owner, l_id, l_store);
     return wait_tasks(l_store, l_thread.thread_id, l_start, l_timeout).to_clob;
   end wait_for_extraction;
+
+  ------------------------------------------------------------------------------
+  -- Task lifecycle (docs/llm.md "Task lifecycle")
+  ------------------------------------------------------------------------------
+
+  -- The reduction of forget_messages and forget_images: the rows selected
+  -- (locked) lose their text the way finish_task reduces a DONE task
+  -- (reduced_input, reduced_result without the shortened copy); one that
+  -- is not DONE becomes FAILED. Row by row: the rows are few (the tasks
+  -- that name the deleted records and still hold text).
+  procedure reduce_tasks(p_store in t_store, p_task_ids in t_task_ids, p_inputs in t_task_texts,
+                         p_results in t_task_texts)
+  is
+    l_result json_object_t;
+  begin
+    for i in 1 .. p_task_ids.count loop
+      if p_results(i) is not null then
+        l_result := reduced_result(json_object_t.parse(p_results(i)), false);
+      end if;
+      execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.input = json(:b_input),'
+        || ' k.result = case when :b_has = 1 then json(:b_result) end, k.output_excerpt = null,'
+        || ' k.status = case when k.status = ''DONE'' then ''DONE'' else ''FAILED'' end,'
+        || ' k.last_error = case when k.status = ''DONE'' then k.last_error else :b_error end,'
+        || ' k.updated_at = systimestamp where k.task_id = :b_id'
+        using reduced_input(json_object_t.parse(p_inputs(i))).to_clob,
+              case when p_results(i) is not null then 1 else 0 end,
+              case when p_results(i) is not null then l_result.to_clob end,
+              co_forgotten, p_task_ids(i);
+    end loop;
+  end reduce_tasks;
+
+  -- The JSON array of p_ids, bound to JSON_TABLE.
+  function id_array(p_ids in agentmem_util.t_text_list) return clob
+  is
+    l_list json_array_t := json_array_t();
+  begin
+    for i in 1 .. p_ids.count loop
+      l_list.append(p_ids(i));
+    end loop;
+    return l_list.to_clob;
+  end id_array;
+
+  procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list)
+  is
+    l_keys     clob;
+    l_task_ids t_task_ids;
+    l_inputs   t_task_texts;
+    l_results  t_task_texts;
+  begin
+    if p_message_ids is null or p_message_ids.count = 0 or p_store.schema_version < co_task_table_version then
+      return;
+    end if;
+    l_keys := id_array(p_message_ids);
+    -- Set-based: the tasks of the messages' threads (called before the
+    -- messages are deleted) whose input names one of them in its window
+    -- (messages[*].id) or by its message_id (SHORTEN_MESSAGE,
+    -- CAPTION_IMAGE), and that still hold text. Locked: a job run
+    -- finishing one of them waits for this transaction and then stores
+    -- only its reduced input.
+    execute immediate
+      'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
+      || ' from ' || tab(p_store, 'LLM_TASK') || ' k'
+      || ' where k.thread_id in (select m.thread_id from ' || tab(p_store, 'MESSAGE') || ' m'
+      || ' where m.record_id in (select d.i from json_table(:b_ids, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d))'
+      || ' and (exists (select 1 from json_table(k.input, ''$.messages[*]'' columns (wid varchar2(128 char) path ''$.id'')) r,'
+      || ' json_table(:b_ids2, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d where d.i = r.wid)'
+      || ' or json_value(k.input, ''$.message_id'' returning varchar2(128 char)) in'
+      || ' (select d.i from json_table(:b_ids3, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d))'
+      -- Only rows that still hold text: not reduced yet, or a DONE
+      -- SHORTEN_MESSAGE with its shortened copy.
+      || ' and (not json_exists(k.input, ''$.text_removed'') or json_exists(k.result, ''$.content''))'
+      || ' for update'
+      bulk collect into l_task_ids, l_inputs, l_results
+      using l_keys, l_keys, l_keys;
+    reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
+  end forget_messages;
+
+  procedure forget_images(p_store in agentmem_store_catalog.t_store, p_image_ids in agentmem_util.t_text_list)
+  is
+    l_task_ids t_task_ids;
+    l_inputs   t_task_texts;
+    l_results  t_task_texts;
+  begin
+    if p_image_ids is null or p_image_ids.count = 0 or p_store.schema_version < co_task_table_version then
+      return;
+    end if;
+    -- The CAPTION_IMAGE tasks of the images that still hold their input
+    -- (image bytes, context): a caption task's input is reduced when it is
+    -- DONE, and it has no shortened copy.
+    execute immediate
+      'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
+      || ' from ' || tab(p_store, 'LLM_TASK') || ' k where k.kind = ''CAPTION_IMAGE'''
+      || ' and json_value(k.input, ''$.image_id'' returning varchar2(128 char)) in'
+      || ' (select d.i from json_table(:b_ids, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d)'
+      || ' and not json_exists(k.input, ''$.text_removed'')'
+      || ' for update'
+      bulk collect into l_task_ids, l_inputs, l_results
+      using id_array(p_image_ids);
+    reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
+  end forget_images;
+
+  function has_due(p_store in agentmem_store_catalog.t_store) return boolean
+  is
+    l_count number;
+  begin
+    if p_store.schema_version < co_task_table_version then
+      return false;
+    end if;
+    -- claim_next's predicate, without the lock.
+    execute immediate 'select count(*) from ' || tab(p_store, 'LLM_TASK') || ' k'
+      || ' where k.status in (''PENDING'', ''RUNNING'') and k.run_mode = ''BACKGROUND'''
+      || ' and k.next_attempt_at <= systimestamp and rownum = 1'
+      into l_count;
+    return l_count > 0;
+  end has_due;
+
+  function purge_tasks(p_store in agentmem_store_catalog.t_store, p_batch in pls_integer) return number
+  is
+  begin
+    if p_store.schema_version < co_task_table_version then
+      return 0;
+    end if;
+    execute immediate 'delete from ' || tab(p_store, 'LLM_TASK') || ' k where' || co_expired_tasks
+      || ' and rownum <= :b_batch'
+      using co_task_retention_days, p_batch;
+    return sql%rowcount;
+  end purge_tasks;
+
+  function expired_tasks(p_store in agentmem_store_catalog.t_store) return number
+  is
+    l_count number;
+  begin
+    if p_store.schema_version < co_task_table_version then
+      return 0;
+    end if;
+    execute immediate 'select count(*) from ' || tab(p_store, 'LLM_TASK') || ' k where' || co_expired_tasks
+      into l_count
+      using co_task_retention_days;
+    return l_count;
+  end expired_tasks;
 
   ------------------------------------------------------------------------------
   -- The LLM_TASKS job (docs/llm.md "Background queue")
@@ -1413,10 +1638,18 @@ as
       return;
     end if;
     l_input := json_object_t.parse(l_text);
+    if l_input.has('text_removed') then
+      -- A message of its window was deleted since it was queued (claimed
+      -- before forget_messages failed it): not run on what is left.
+      fail_task(p_store, p_task_id, co_forgotten, null, true);
+      p_finished := true;
+      commit;
+      return;
+    end if;
     prepare_input(p_store, l_thread, l_cfg, 'BACKGROUND', l_input, true);
     l_output := model_output(l_cfg.get_object('llm'), l_input);
     l_result := apply_output(p_store, l_input, l_output);
-    finish_task(p_store, p_task_id, l_result);
+    finish_task(p_store, l_input, l_result);
     if l_result.has('follow_up') and l_result.get('follow_up').is_array then
       l_follow := l_result.get_array('follow_up');
       for i in 0 .. l_follow.get_size - 1 loop

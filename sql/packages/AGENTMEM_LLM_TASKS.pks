@@ -2,7 +2,9 @@ create or replace package agentmem_llm_tasks
   authid current_user
   accessible by (package dbms_agent_memory_store,
                  package agentmem_thread,
-                 package agentmem_jobs)
+                 package agentmem_jobs,
+                 package agentmem_purge,
+                 package agentmem_record_edit)
 as
   ------------------------------------------------------------------------------
   -- AGENTMEM_LLM_TASKS: the LLM work of threads (issue 13; docs/llm.md
@@ -49,6 +51,11 @@ as
   co_max_attempts   constant pls_integer := 5;
   co_lease_seconds  constant pls_integer := 900;
   co_excerpt_chars  constant pls_integer := 1000;
+
+  -- Days a finished task row (DONE, FAILED), or a client task never
+  -- completed (AWAITING_CLIENT), is kept after its last change; the PURGE
+  -- job deletes older ones (purge_tasks; docs/llm.md "Task lifecycle").
+  co_task_retention_days constant pls_integer := 7;
 
   -- Seconds delete_message and wait_for_extraction wait by default (seed:
   -- "Defaults to 300").
@@ -113,6 +120,37 @@ as
 
   -- dbms_agent_memory_store.thread_wait_for_memory_extraction.
   function wait_for_extraction(p_store_id in varchar2, p_request in clob, p_schema_owner in varchar2) return clob;
+
+  -- Before messages are deleted (delete_message, delete_record, delete by
+  -- user or agent, the purge of expired messages): every task whose input
+  -- names one of p_message_ids (its window, its message_id) loses the text
+  -- it holds (input and result reduced to ids and counts, output excerpt
+  -- dropped); a task that is not DONE becomes FAILED and can no longer be
+  -- run or completed. Writes in the caller's transaction. Like has_due,
+  -- purge_tasks and expired_tasks, nothing for a store below schema
+  -- version 3 (no task table yet); so forget_images.
+  procedure forget_messages(p_store in agentmem_store_catalog.t_store, p_message_ids in agentmem_util.t_text_list);
+
+  -- True when the store has a background task the LLM_TASKS job would run
+  -- now (PENDING due, or RUNNING with its lease ended). The scheduled run
+  -- writes no job-log row when this is false.
+  function has_due(p_store in agentmem_store_catalog.t_store) return boolean;
+
+  -- The PURGE job's retention of the task queue: deletes at most p_batch
+  -- task rows DONE, FAILED or AWAITING_CLIENT whose last change is older
+  -- than co_task_retention_days; returns the rows deleted. Does not commit
+  -- (the purge commits each batch).
+  function purge_tasks(p_store in agentmem_store_catalog.t_store, p_batch in pls_integer) return number;
+
+  -- How many task rows purge_tasks would delete now.
+  function expired_tasks(p_store in agentmem_store_catalog.t_store) return number;
+
+  -- Before standalone images are deleted (delete_image, delete_record, the
+  -- purge of expired images): their CAPTION_IMAGE tasks that are not DONE
+  -- lose the image bytes and context the same way and become FAILED. (An
+  -- image that is part of a message goes with its message:
+  -- forget_messages.)
+  procedure forget_images(p_store in agentmem_store_catalog.t_store, p_image_ids in agentmem_util.t_text_list);
 
   -- The LLM_TASKS job body: runs due background tasks (PENDING whose
   -- NEXT_ATTEMPT_AT passed, RUNNING whose lease ended) oldest first until

@@ -676,6 +676,14 @@ as
       bulk collect into l_ids, l_types
       using p_value;
     agentmem_relation.remove_endpoints(p_store, l_ids, l_types);
+    -- The messages' text leaves the LLM tasks of other threads that hold
+    -- it (the actor's own threads went with their tasks in the first step).
+    execute immediate
+      'select m.record_id from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
+      || ' where m.' || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'
+      bulk collect into l_ids
+      using p_value;
+    agentmem_llm_tasks.forget_messages(p_store, l_ids);
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m where m.'
       || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'
@@ -713,10 +721,16 @@ as
              || agentmem_util.shown_text(l_message) || '; update the message''s content to remove it, or delete the'
              || ' message');   -- D3
       end if;
+      -- A standalone image: its bytes leave the caption tasks that hold
+      -- them (docs/llm.md "Task lifecycle").
+      agentmem_llm_tasks.forget_images(p_store, agentmem_util.t_text_list(p_id));
     elsif p_type = 'message' then
       -- D2: the image parts go by the MESSAGE_ID cascade; their rows here.
       l_parts := part_ids(p_store, p_id);
       agentmem_chunks.delete_rows(p_store, l_parts, repeated('image', l_parts.count));
+      -- The message's text leaves the LLM tasks that hold it (docs/llm.md
+      -- "Task lifecycle"); before the delete, while its thread is known.
+      agentmem_llm_tasks.forget_messages(p_store, agentmem_util.t_text_list(p_id));
     elsif agentmem_record_read.memory_like(p_type) then
       execute immediate
         'select count(*) from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')

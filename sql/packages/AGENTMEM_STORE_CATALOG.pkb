@@ -184,13 +184,13 @@ as
     column_doc(l_docs, 'LLM_TASK', 'KIND', 'EXTRACT_MEMORIES, UPDATE_SUMMARY, LINK_MEMORIES, CAPTION_IMAGE or SHORTEN_MESSAGE');
     column_doc(l_docs, 'LLM_TASK', 'STATUS', 'PENDING (queued), RUNNING (claimed by a job run), AWAITING_CLIENT (the client runs the model), DONE or FAILED');
     column_doc(l_docs, 'LLM_TASK', 'RUN_MODE', 'INLINE (ran in the call that made it) or BACKGROUND (run by the LLM_TASKS job)');
-    column_doc(l_docs, 'LLM_TASK', 'INPUT', 'task input object (JSON) the prompt is built from');
+    column_doc(l_docs, 'LLM_TASK', 'INPUT', 'task input object (JSON) the prompt is built from; only ids and counts once the task is DONE or a message or image it names is deleted');
     column_doc(l_docs, 'LLM_TASK', 'ATTEMPTS', 'runs started so far');
     column_doc(l_docs, 'LLM_TASK', 'MAX_ATTEMPTS', 'runs allowed before the task is FAILED');
     column_doc(l_docs, 'LLM_TASK', 'NEXT_ATTEMPT_AT', 'earliest time of the next run (backoff after a failed run; lease end while RUNNING)');
     column_doc(l_docs, 'LLM_TASK', 'LAST_ERROR', 'error of the last failed run');
     column_doc(l_docs, 'LLM_TASK', 'OUTPUT_EXCERPT', 'start of the model output of the last failed run (truncated)');
-    column_doc(l_docs, 'LLM_TASK', 'RESULT', 'what the applied task wrote (JSON): memory ids, relation ids, summary, caption, shortened text');
+    column_doc(l_docs, 'LLM_TASK', 'RESULT', 'what the applied task wrote (JSON): memory ids, relation ids, summary and caption flags; a SHORTEN_MESSAGE its shortened text while the message exists');
     column_doc(l_docs, 'LLM_TASK', 'CREATED_AT', 'when the task was accepted (database time)');
     column_doc(l_docs, 'LLM_TASK', 'UPDATED_AT', 'when the task last changed (database time)');
     return l_docs;

@@ -391,7 +391,8 @@ as
   procedure set_job_enabled(p_store_id in varchar2, p_job in varchar2, p_enabled in boolean);
 
   -- What a purge of a store of the caller's schema would delete now:
-  -- {"store", "expired": {MEMORY, DOCUMENT, MESSAGE, RECORD_CHUNKS, RELATION},
+  -- {"store", "expired": {MEMORY, DOCUMENT, MESSAGE, RECORD_CHUNKS, RELATION,
+  --  LLM_TASK (task rows past their retention)},
   --  "job_log_rows"}. Side effects: none. Raises: NOT_FOUND.
   function preview_purge(p_store_id in varchar2) return clob;
 
@@ -948,8 +949,10 @@ as
   --   [{"task_id", "error"}], "llm_tasks": [...]}.
   -- Side effects: writes in the caller's transaction (savepoint; atomic).
   -- Raises: NOT_FOUND (thread; a task_id that is not a task of the thread),
-  --   INVALID_ARGUMENT (request; a task the database runs, PENDING or
-  --   RUNNING), the errors of the record writes.
+  --   INVALID_ARGUMENT (request; a task not handed to the client — a
+  --   database or function provider's task in any status, FAILED included;
+  --   a client task whose text was removed when a message of its input was
+  --   deleted), the errors of the record writes.
   function thread_complete_llm_tasks(p_store_id in varchar2, p_request in clob,
                                      p_schema_owner in varchar2 default null) return clob;
 

@@ -537,6 +537,16 @@ as
       fail(dbms_agent_memory_store.co_invalid_argument,
         'INVALID_ARGUMENT: time_budget_seconds ' || l_budget || ' must be from 1 to 86400');
     end if;
+    if l_kind = co_llm and p_source = co_scheduler and not agentmem_llm_tasks.has_due(p_store) then
+      -- An idle scheduled LLM_TASKS run writes no log row: the job runs
+      -- every minute, and 1,440 rows a day per store would say only that
+      -- nothing was due (the scheduler's own run details still record each
+      -- run). A run with work, a failed one and every manual run is logged.
+      -- Checked before the lock: nothing to release if the check fails,
+      -- and a task due a moment later is the next minute's.
+      commit;   -- nothing is pending; ends the autonomous transaction (ORA-06519)
+      return null;
+    end if;
     l_lock := lock_id(p_store, l_kind);
     l_got := take_lock(l_lock);
     if l_got <> 0 then

@@ -94,7 +94,9 @@ as
   -- outcome, rows_affected, error}. p_budget_seconds bounds the purge
   -- (null: co_default_budget) and an LLM_TASKS run (null: co_llm_budget);
   -- p_batch_size the purge's batches. A failing body
-  -- is logged FAILED and re-raised. Runs in an autonomous transaction and
+  -- is logged FAILED and re-raised. A scheduled LLM_TASKS run with no task
+  -- due (AGENTMEM_LLM_TASKS.has_due) logs nothing and returns NULL. Runs in
+  -- an autonomous transaction and
   -- commits it after every batch (job entry point): the caller's pending
   -- work is neither committed nor rolled back, nor seen by the run.
   -- agentmem:commits

@@ -55,6 +55,12 @@ as
         || ' where d.message_id in (select k.i from ' || co_keys_table || ' k))'
         using l_keys;
       l_rows := l_rows + sql%rowcount;
+      -- The messages' text leaves the LLM tasks that hold it, in the
+      -- batch's transaction (docs/llm.md "Task lifecycle").
+      agentmem_llm_tasks.forget_messages(p_store, p_ids);
+    elsif p_base = 'DOCUMENT' then
+      -- The images' bytes leave the caption tasks that hold them.
+      agentmem_llm_tasks.forget_images(p_store, p_ids);
     elsif p_base = 'MEMORY' then
       -- Relations go with their endpoints; lifecycle targets recomputed (L27).
       agentmem_relation.remove_endpoints(p_store, p_ids, p_types);
@@ -122,6 +128,18 @@ as
       agentmem_jobs.log_progress(p_run_id, p_rows);
       exit when l_count = 0;
     end loop;
+    -- The LLM task queue's retention (AGENTMEM_LLM_TASKS.co_task_retention_days):
+    -- finished tasks and client tasks never completed, a batch per commit.
+    loop
+      if systimestamp >= p_deadline then
+        return;
+      end if;
+      l_count := agentmem_llm_tasks.purge_tasks(p_store, p_batch_size);
+      p_rows := p_rows + l_count;
+      commit;
+      agentmem_jobs.log_progress(p_run_id, p_rows);
+      exit when l_count = 0;
+    end loop;
     -- The log's retention, this store's rows only (each store's purge keeps
     -- its own rows bounded; drop_store deletes a dropped store's rows).
     loop
@@ -154,6 +172,7 @@ as
       || ' or (m.record_id = r.target_id and m.memory_type = r.target_type)))'
       into l_count;
     l_expired.put('RELATION', l_count);
+    l_expired.put('LLM_TASK', agentmem_llm_tasks.expired_tasks(p_store));
     l_result.put('expired', l_expired);
     execute immediate 'select count(*) from ' || agentmem_util.sql_object(p_store.owner, co_log)
       || ' where store_key = :k and started_at < systimestamp - numtodsinterval(:d, ''DAY'')'

@@ -13,12 +13,15 @@ as
   -- transaction is short and holds row locks only on the rows it deletes (no
   -- table lock). The run stops at its deadline; the next run continues where
   -- it stopped, since what is left is still selected by EXPIRES_AT: a run
-  -- that dies loses only its uncommitted batch. Then it deletes the store's
-  -- job-log rows older than AGENTMEM_JOBS.co_log_retention_days.
+  -- that dies loses only its uncommitted batch. A batch of messages also
+  -- removes their text from the LLM tasks that hold it. Then it deletes the
+  -- LLM task rows past AGENTMEM_LLM_TASKS.co_task_retention_days (DONE,
+  -- FAILED, AWAITING_CLIENT) and the store's job-log rows older than
+  -- AGENTMEM_JOBS.co_log_retention_days.
   ------------------------------------------------------------------------------
 
   -- Runs the purge until nothing is expired (p_done true) or p_deadline
-  -- passed (p_done false). p_rows: records and chunk rows deleted. Records
+  -- passed (p_done false). p_rows: records, chunk rows and LLM task rows deleted. Records
   -- progress in the run's log row after each batch.
   -- agentmem:commits (one commit per batch)
   procedure purge_run(p_store in agentmem_store_catalog.t_store, p_batch_size in pls_integer,
@@ -27,7 +30,7 @@ as
 
   -- What a purge would delete now, without deleting it:
   -- {"expired": {"MEMORY": n, "DOCUMENT": n, "MESSAGE": n, "RECORD_CHUNKS": n,
-  --  "RELATION": n}, "job_log_rows": n}. Writes nothing.
+  --  "RELATION": n, "LLM_TASK": n}, "job_log_rows": n}. Writes nothing.
   function preview(p_store in agentmem_store_catalog.t_store) return json_object_t;
 
 end agentmem_purge;

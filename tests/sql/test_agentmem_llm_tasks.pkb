@@ -491,15 +491,22 @@ as
     l_add    json_object_t := add_messages('bg3', two_messages('bg3m'));
     l_run    json_object_t;
     l_before number;
+    l_queued clob;
   begin
     commit;
+    -- The input as queued: a DONE row keeps only ids and counts, so the
+    -- simulated row below gets its queued input back.
+    execute immediate 'select json_serialize(input returning clob) from uts_llm01_llm_task where thread_id = ''bg3'''
+      into l_queued;
     l_run := run_llm_job;
     l_before := memory_count('bg3');
     ut.expect(l_before).to_equal(2);
     -- A run that died after applying but before its DONE was seen: the row
-    -- is RUNNING with an expired lease; the next run claims it again.
-    execute immediate 'update uts_llm01_llm_task set status = ''RUNNING'','
-      || ' next_attempt_at = systimestamp - interval ''1'' second where thread_id = ''bg3''';
+    -- is RUNNING with its input and an expired lease; the next run claims
+    -- it again.
+    execute immediate 'update uts_llm01_llm_task set status = ''RUNNING'', input = json(:q),'
+      || ' next_attempt_at = systimestamp - interval ''1'' second where thread_id = ''bg3'''
+      using l_queued;
     commit;
     l_run := run_llm_job;
     ut.expect(task_count('bg3', 'DONE')).to_equal(1);
@@ -619,12 +626,272 @@ as
   end client_task_failures;
 
   ------------------------------------------------------------------------------
+  -- Lifecycle (docs/llm.md "Task lifecycle")
+  ------------------------------------------------------------------------------
+
+  -- Everything a task row of p_thread holds as text: input, result, output
+  -- excerpt and error, joined (p_kind: that kind only).
+  function task_text(p_thread in varchar2, p_kind in varchar2 default null) return clob
+  is
+    l_text clob;
+  begin
+    execute immediate 'select json_arrayagg(json_object(''i'' value k.input, ''r'' value k.result,'
+      || ' ''o'' value k.output_excerpt, ''e'' value k.last_error) returning clob)'
+      || ' from uts_llm01_llm_task k where k.thread_id = :t and (:k is null or k.kind = :k2)'
+      into l_text
+      using p_thread, p_kind, p_kind;
+    return l_text;
+  end task_text;
+
+  -- The tasks of p_thread whose input still has a "messages" window.
+  function windows_kept(p_thread in varchar2) return number
+  is
+    l_count number;
+  begin
+    execute immediate 'select count(*) from uts_llm01_llm_task k where k.thread_id = :t'
+      || ' and json_exists(k.input, ''$.messages'')'
+      into l_count
+      using p_thread;
+    return l_count;
+  end windows_kept;
+
+  procedure done_task_keeps_no_text
+  is
+    -- A function provider without "model": the recorded model is the
+    -- function name (AGENTMEM_LLM.model_name's rule; the old local copy
+    -- recorded NULL).
+    l_thread   json_object_t := open_thread('{"thread_id": "lif1", "user_id": "u1", "agent_id": "a1", "llm":'
+      || ' {"provider": "function", "function_name": "' || sys_context('userenv', 'current_schema')
+      || '.TEST_AGENTMEM_LLM_TASKS.TASKS_FAKE_LLM"}, "memory_extraction_config": {"link_extraction_mode": "DISABLED"}}');
+    l_response json_object_t := add_messages('lif1', two_messages('lif1m'));
+    l_count    number;
+    l_model    varchar2(4000 char);
+  begin
+    ut.expect(task_count('lif1', 'DONE')).to_equal(2);   -- extraction and summary
+    ut.expect(task_text('lif1')).not_to_be_like('%pizza%');
+    ut.expect(task_text('lif1')).not_to_be_like('%Booked%');
+    ut.expect(windows_kept('lif1')).to_equal(0);
+    execute immediate 'select count(*), max(json_value(k.input, ''$.model'')) from uts_llm01_llm_task k'
+      || ' where k.thread_id = ''lif1'' and k.kind = ''EXTRACT_MEMORIES'''
+      || ' and json_value(k.input, ''$.message_count'' returning number) = 2'
+      || ' and json_value(k.input, ''$.text_removed'') = ''true'''
+      || ' and json_exists(k.result, ''$.memory_ids[1]'') and not json_exists(k.result, ''$.follow_up'')'
+      into l_count, l_model;
+    ut.expect(l_count, 'ids and counts kept').to_equal(1);
+    ut.expect(l_model).to_be_like('%TASKS_FAKE_LLM');
+    ut.expect(memory_count('lif1')).to_equal(2);
+    ut.expect(l_response.get_object('extraction').get_array('failed').get_size).to_equal(0);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end done_task_keeps_no_text;
+
+  procedure delete_removes_shortened_copy
+  is
+    co_long  constant varchar2(200 char) := rpad('A very long message about pizza. ', 120, 'x');
+    l_thread json_object_t := llm_thread('lif2', ', "max_message_token_length": 5, "memory_extraction_config":'
+      || ' {"enable_context_summary": false, "link_extraction_mode": "DISABLED"}');
+    l_add    json_object_t := add_messages('lif2', '[{"role": "user", "content": "' || co_long || '", "id": "lif2m1"}]');
+    l_del    json_object_t;
+  begin
+    -- While the message lives, the DONE SHORTEN_MESSAGE keeps its copy
+    -- (the cache of prompt_copy), nothing else.
+    ut.expect(task_text('lif2', 'SHORTEN_MESSAGE')).to_be_like('%shortened%');
+    ut.expect(task_text('lif2', 'SHORTEN_MESSAGE')).not_to_be_like('%pizza%');
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_message(co_store,
+      '{"thread": "lif2", "message_id": "lif2m1"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(task_text('lif2')).not_to_be_like('%shortened%');
+    ut.expect(task_count('lif2', 'DONE')).to_equal(2);   -- DONE stays DONE
+    ut.expect(l_add.has('extraction')).to_be_true();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_removes_shortened_copy;
+
+  procedure delete_fails_client_task
+  is
+    l_thread   json_object_t := llm_thread('lif3', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                           || ' "link_extraction_mode": "DISABLED"}', 'client');
+    l_response json_object_t := add_messages('lif3', two_messages('lif3m'));
+    l_task_id  varchar2(32 char) := substr(treat(l_response.get_array('llm_tasks').get(0) as json_object_t)
+                                           .get_string('task_id'), 1, 32);
+    l_del      json_object_t;
+    l_done     json_object_t;
+  begin
+    ut.expect(task_count('lif3', 'AWAITING_CLIENT')).to_equal(1);
+    ut.expect(task_text('lif3')).to_be_like('%pizza%');   -- the client still needs it
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_message(co_store,
+      '{"thread": "lif3", "message_id": "lif3m1"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(task_count('lif3', 'FAILED')).to_equal(1);
+    ut.expect(task_text('lif3')).not_to_be_like('%pizza%');
+    ut.expect(task_text('lif3')).not_to_be_like('%Booked%');   -- the other message of the window too
+    ut.expect(task_text('lif3')).to_be_like('%of its input was deleted%');
+    begin
+      l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
+        '{"thread": "lif3", "results": [{"task_id": "' || l_task_id || '", "output": "{\"memories\": []}"}]}'));
+      ut.fail('expected INVALID_ARGUMENT for a task whose text was removed');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'can no longer be completed', sqlcode, sqlerrm);
+    end;
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_fails_client_task;
+
+  procedure delete_image_fails_caption_task
+  is
+    -- A 1x1 PNG.
+    co_png     constant varchar2(200 char) :=
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    l_thread   json_object_t := open_thread('{"thread_id": "lif8", "user_id": "u1", "agent_id": "a1", "llm":'
+      || ' {"provider": "client", "model": "uts-client-model", "supports_vision": true}}');
+    l_response json_object_t;
+    l_del      json_object_t;
+  begin
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_image(co_store,
+      '{"thread": "lif8", "image": "' || co_png || '", "image_id": "lif8i"}'));
+    ut.expect(task_count('lif8', 'AWAITING_CLIENT', 'CAPTION_IMAGE')).to_equal(1);
+    ut.expect(task_text('lif8')).to_be_like('%' || substr(co_png, 1, 40) || '%');   -- the bytes, for the client
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_image(co_store,
+      '{"thread": "lif8", "image_id": "lif8i"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(task_count('lif8', 'FAILED', 'CAPTION_IMAGE')).to_equal(1);
+    ut.expect(task_text('lif8')).not_to_be_like('%' || substr(co_png, 1, 40) || '%');
+    ut.expect(l_response.get_string('caption_task_id')).to_be_not_null();
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_image_fails_caption_task;
+
+  procedure purge_removes_task_text
+  is
+    l_thread   json_object_t := llm_thread('lif4', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                           || ' "link_extraction_mode": "DISABLED"}', 'client');
+    l_response json_object_t := add_messages('lif4', two_messages('lif4m'));
+    l_run      json_object_t;
+  begin
+    ut.expect(task_text('lif4')).to_be_like('%pizza%');
+    execute immediate 'update uts_llm01_message set expires_at = systimestamp - interval ''1'' second'
+      || ' where thread_id = ''lif4''';
+    commit;
+    l_run := json_object_t.parse(dbms_agent_memory_store.run_job_now(co_store, 'PURGE')).get_object('run');
+    ut.expect(l_run.get_string('outcome')).to_equal('SUCCEEDED');
+    ut.expect(message_count('lif4')).to_equal(0);
+    ut.expect(task_count('lif4', 'FAILED')).to_equal(1);
+    ut.expect(task_text('lif4')).not_to_be_like('%pizza%');
+    ut.expect(windows_kept('lif4')).to_equal(0);
+    ut.expect(l_response.get_array('llm_tasks').get_size).to_equal(1);
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end purge_removes_task_text;
+
+  procedure purge_deletes_old_tasks
+  is
+    l_thread json_object_t := llm_thread('lif5', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                         || ' "link_extraction_mode": "DISABLED"}', 'client');
+    l_add    json_object_t;
+    l_run    json_object_t;
+    l_left   varchar2(4000 char);
+  begin
+    -- Four client tasks (one per call), then set by hand to the four
+    -- statuses and ages the retention tells apart.
+    for i in 1 .. 4 loop
+      l_add := add_messages('lif5', '[{"role": "user", "content": "m' || i || '", "id": "lif5m' || i || '"}]');
+    end loop;
+    ut.expect(task_count('lif5', 'AWAITING_CLIENT')).to_equal(4);
+    -- lif5m1: DONE, lif5m2: AWAITING_CLIENT, lif5m4: PENDING, all changed 8
+    -- days ago; lif5m3: AWAITING_CLIENT changed 6 days ago (kept).
+    execute immediate 'update uts_llm01_llm_task k set k.status = case json_value(k.input, ''$.message_ids[0]'')'
+      || ' when ''lif5m1'' then ''DONE'' when ''lif5m4'' then ''PENDING'' else k.status end,'
+      || ' k.updated_at = systimestamp - case json_value(k.input, ''$.message_ids[0]'')'
+      || ' when ''lif5m3'' then interval ''6'' day else interval ''8'' day end'
+      || ' where k.thread_id = ''lif5''';
+    commit;
+    l_run := json_object_t.parse(dbms_agent_memory_store.run_job_now(co_store, 'PURGE')).get_object('run');
+    ut.expect(l_run.get_string('outcome')).to_equal('SUCCEEDED');
+    -- Left: the recent AWAITING_CLIENT task and the old PENDING one.
+    execute immediate 'select listagg(k.status, '','') within group (order by k.status)'
+      || ' from uts_llm01_llm_task k where k.thread_id = ''lif5'''
+      into l_left;
+    ut.expect(l_left).to_equal('AWAITING_CLIENT,PENDING');
+    ut.expect(message_count('lif5')).to_equal(4);   -- the retention is the tasks', not the messages'
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end purge_deletes_old_tasks;
+
+  procedure database_task_not_completable
+  is
+    l_thread   json_object_t := llm_thread('lif6', ', "memory_extraction_config": {"enable_context_summary": false,'
+                                           || ' "link_extraction_mode": "DISABLED"}');
+    l_response json_object_t;
+    l_failed   varchar2(32 char);
+    l_done_id  varchar2(32 char);
+    l_done     json_object_t;
+  begin
+    -- INLINE: the extraction fails (FAILED), then a later call's
+    -- extraction succeeds (DONE).
+    g_fake_mode := 'FAIL';
+    l_response := add_messages('lif6', two_messages('lif6m'));
+    execute immediate 'select max(task_id) from uts_llm01_llm_task where thread_id = ''lif6'' and status = ''FAILED'''
+      into l_failed;
+    ut.expect(l_failed).not_to_be_null();
+    g_fake_mode := 'OK';
+    l_response := add_messages('lif6', '[{"role": "user", "content": "And a salad.", "id": "lif6m3"}]');
+    execute immediate 'select max(task_id) from uts_llm01_llm_task where thread_id = ''lif6'' and status = ''DONE'''
+      into l_done_id;
+    ut.expect(l_done_id).not_to_be_null();
+    begin
+      l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
+        '{"thread": "lif6", "results": [{"task_id": "' || l_failed || '", "output": "{\"memories\": []}"}]}'));
+      ut.fail('expected INVALID_ARGUMENT for a FAILED database task');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'results[0].task_id ''' || l_failed || ''' is a FAILED', sqlcode, sqlerrm);
+        expect_error(-20100, 'only a task handed to the client', sqlcode, sqlerrm);
+    end;
+    begin
+      l_done := json_object_t.parse(dbms_agent_memory_store.thread_complete_llm_tasks(co_store,
+        '{"thread": "lif6", "results": [{"task_id": "' || l_done_id || '", "error": "client says no"}]}'));
+      ut.fail('expected INVALID_ARGUMENT for a DONE database task');
+    exception
+      when dbms_agent_memory_store.e_invalid_argument then
+        expect_error(-20100, 'only a task handed to the client', sqlcode, sqlerrm);
+    end;
+    ut.expect(task_count('lif6', 'FAILED')).to_equal(1);   -- the refused call changed nothing
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end database_task_not_completable;
+
+  procedure idle_run_not_logged
+  is
+    l_thread json_object_t := llm_thread('lif7', ', "memory_extraction_config": {"extraction_mode": "BACKGROUND",'
+                                         || ' "enable_context_summary": false, "link_extraction_mode": "DISABLED"}');
+    l_run    json_object_t := run_llm_job;   -- drains what earlier cases left due
+    l_before number;
+    l_after  number;
+    l_add    json_object_t;
+
+    function llm_log_rows return number
+    is
+      l_count number;
+    begin
+      select count(*) into l_count from agentmem_job_log where store_key = co_store and job_kind = 'LLM_TASKS';
+      return l_count;
+    end llm_log_rows;
+  begin
+    l_before := llm_log_rows;
+    dbms_agent_memory_store.run_job(co_store, 'LLM_TASKS');   -- the scheduler's path, nothing due
+    l_after := llm_log_rows;
+    ut.expect(l_after, 'an idle scheduled run').to_equal(l_before);
+    l_add := add_messages('lif7', two_messages('lif7m'));
+    commit;
+    dbms_agent_memory_store.run_job(co_store, 'LLM_TASKS');
+    ut.expect(llm_log_rows, 'a scheduled run with work').to_equal(l_after + 1);
+    ut.expect(task_count('lif7', 'DONE')).to_equal(1);
+    ut.expect(l_run.get_string('outcome'), 'a manual run is always logged').to_equal('SUCCEEDED');
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end idle_run_not_logged;
+
+  ------------------------------------------------------------------------------
   -- Schema
   ------------------------------------------------------------------------------
 
   procedure upgrade_adds_task_table
   is
     l_response json_object_t;
+    l_run      json_object_t;
     l_actions  json_array_t;
     l_text     varchar2(32767);
   begin
@@ -633,6 +900,12 @@ as
     execute immediate 'drop table uts_llm02_llm_task purge';
     update agentmem_store_registry set schema_version = 2 where store_key = 'UTS_LLM02';
     commit;
+    -- Not upgraded yet: its purge and purge preview still run (no task
+    -- table, no task to clean).
+    l_run := json_object_t.parse(dbms_agent_memory_store.run_job_now('UTS_LLM02', 'PURGE')).get_object('run');
+    ut.expect(l_run.get_string('outcome'), 'purge of a version 2 store').to_equal('SUCCEEDED');
+    ut.expect(json_object_t.parse(dbms_agent_memory_store.preview_purge('UTS_LLM02')).get_object('expired')
+                .get_number('LLM_TASK')).to_equal(0);
     l_response := json_object_t.parse(dbms_agent_memory_store.upgrade_store('UTS_LLM02'));
     l_actions := l_response.get_array('actions');
     for i in 0 .. l_actions.get_size - 1 loop

@@ -120,9 +120,37 @@ as
 
   --%endcontext
 
+  --%context(lifecycle)
+
+  --%test(a DONE task keeps ids and counts, no message text; the model is AGENTMEM_LLM.model_name's)
+  procedure done_task_keeps_no_text;
+
+  --%test(deleting a message removes its shortened copy from the SHORTEN_MESSAGE task)
+  procedure delete_removes_shortened_copy;
+
+  --%test(deleting a message fails the client task holding its text; the task can no longer be completed)
+  procedure delete_fails_client_task;
+
+  --%test(deleting a standalone image fails its caption task and removes the image bytes from it)
+  procedure delete_image_fails_caption_task;
+
+  --%test(the purge of expired messages removes their text from the tasks holding it)
+  procedure purge_removes_task_text;
+
+  --%test(the purge deletes DONE, FAILED and AWAITING_CLIENT task rows past the retention, not PENDING ones)
+  procedure purge_deletes_old_tasks;
+
+  --%test(a database provider's task, FAILED or DONE, cannot be completed by the client)
+  procedure database_task_not_completable;
+
+  --%test(a scheduled LLM_TASKS run with nothing due writes no job-log row; one with work does)
+  procedure idle_run_not_logged;
+
+  --%endcontext
+
   --%context(schema)
 
-  --%test(upgrade from schema version 2 creates the LLM_TASK table)
+  --%test(upgrade from schema version 2 creates the LLM_TASK table; before it the purge runs without one)
   procedure upgrade_adds_task_table;
 
   --%endcontext

@@ -1,0 +1,90 @@
+package integration
+
+// This file needs no database: source checks of the LLM task lifecycle
+// (docs/llm.md "Task lifecycle") that the live suite test_agentmem_llm_tasks
+// covers only on Oracle:
+//
+//   - every path that deletes message rows removes their text from the LLM
+//     tasks first (AGENTMEM_LLM_TASKS.forget_messages, before the delete: it
+//     finds the tasks through the messages' threads);
+//   - a task becomes DONE in one place, finish_task, which reduces its input
+//     and result (a second path writing DONE would keep message text);
+//   - the recorded model name has one rule, AGENTMEM_LLM.model_name.
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	sqlfiles "github.com/agentmem/agentmem/sql"
+)
+
+// subprogramBody returns the text of subprogram name (from its heading to
+// its "end name;") in file dir/file of the embedded SQL.
+func subprogramBody(t *testing.T, dir, file, name string) string {
+	t.Helper()
+	b, err := fs.ReadFile(sqlfiles.FS, dir+"/"+file)
+	require.NoError(t, err)
+	re := regexp.MustCompile(`(?s)\n  (?:procedure|function) ` + name + `\b.*?\n  end ` + name + `;`)
+	m := re.FindString(string(b))
+	require.NotEmpty(t, m, "%s: %s not found", file, name)
+	return m
+}
+
+func TestMessageDeletesForgetTaskText(t *testing.T) {
+	const forget = "agentmem_llm_tasks.forget_messages("
+	cases := []struct {
+		dir, file, name string
+		deleteAt        string // the statement that deletes the message rows
+	}{
+		// delete_message, delete_record of a message: the generic record delete at the end.
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one", "'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_base)"},
+		// delete_record of a profile with cascade: the actor's messages in other threads.
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_actor_records", "'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE')"},
+		// The purge of expired messages: the batch's record delete at the end.
+		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch", "'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)"},
+	}
+	// Standalone images: their bytes leave the caption tasks first.
+	for _, c := range []struct{ dir, file, name string }{
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one"},
+		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch"},
+	} {
+		assert.Contains(t, subprogramBody(t, c.dir, c.file, c.name), "agentmem_llm_tasks.forget_images(",
+			"%s.%s deletes images without removing their bytes from the caption tasks", c.file, c.name)
+	}
+	for _, c := range cases {
+		body := subprogramBody(t, c.dir, c.file, c.name)
+		at := strings.Index(body, c.deleteAt)
+		require.GreaterOrEqual(t, at, 0, "%s.%s: the message delete was not found", c.file, c.name)
+		call := strings.Index(body, forget)
+		assert.True(t, call >= 0 && call < at,
+			"%s.%s deletes messages without first removing their text from the LLM tasks (%s)", c.file, c.name, forget)
+	}
+}
+
+func TestDoneOnlyThroughFinishTask(t *testing.T) {
+	b, err := fs.ReadFile(sqlfiles.FS, sqlfiles.PackagesDir+"/AGENTMEM_LLM_TASKS.pkb")
+	require.NoError(t, err)
+	src := string(b)
+	writesDone := regexp.MustCompile(`(?i)status\s*=\s*''DONE''\s*,`)
+	assert.Len(t, writesDone.FindAllString(src, -1), 1, "one statement sets a task DONE (finish_task)")
+	finish := subprogramBody(t, sqlfiles.PackagesDir, "AGENTMEM_LLM_TASKS.pkb", "finish_task")
+	assert.Regexp(t, writesDone, finish, "finish_task sets DONE")
+	assert.Contains(t, finish, "reduced_input(p_input)", "finish_task stores the reduced input")
+	assert.Contains(t, finish, "reduced_result(p_result", "finish_task stores the reduced result")
+	assert.Contains(t, finish, "k.output_excerpt = null", "finish_task drops the output excerpt")
+}
+
+func TestOneModelNameRule(t *testing.T) {
+	for _, f := range []string{"AGENTMEM_LLM_TASKS.pkb", "AGENTMEM_LLM_APPLY.pkb"} {
+		b, err := fs.ReadFile(sqlfiles.FS, sqlfiles.PackagesDir+"/"+f)
+		require.NoError(t, err)
+		src := strings.ToLower(string(b))
+		assert.NotRegexp(t, `function\s+model_name\b`, src, "%s: the model name rule is AGENTMEM_LLM.model_name's", f)
+		assert.Contains(t, src, "agentmem_llm.model_name(", "%s records the model through AGENTMEM_LLM.model_name", f)
+	}
+}
