@@ -1466,9 +1466,9 @@ as
     -- Set-based: the tasks of the messages' threads (called before the
     -- messages are deleted) whose input names one of them in its window
     -- (messages[*].id) or by its message_id (SHORTEN_MESSAGE,
-    -- CAPTION_IMAGE), and that still hold text. Locked: a job run
-    -- finishing one of them waits for this transaction and then stores
-    -- only its reduced input.
+    -- CAPTION_IMAGE), and that still hold text. Locked: a job run of one
+    -- of them locks its row before it writes (run_claimed), waits for this
+    -- transaction, then finds the text removed and applies nothing.
     execute immediate
       'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
       || ' from ' || tab(p_store, 'LLM_TASK') || ' k'
@@ -1618,6 +1618,7 @@ as
     l_follow   json_array_t;
     l_next     json_object_t;
     l_base     json_object_t;
+    l_removed  pls_integer;
   begin
     p_finished := false;
     begin
@@ -1648,6 +1649,27 @@ as
     end if;
     prepare_input(p_store, l_thread, l_cfg, 'BACKGROUND', l_input, true);
     l_output := model_output(l_cfg.get_object('llm'), l_input);
+    -- The task row is locked before anything is written: forget_messages
+    -- and forget_images lock it before their deletes too (one lock order,
+    -- no ORA-00060 with a delete of the image this task captions), and a
+    -- message or image deleted during the model call leaves the task
+    -- FAILED with nothing applied (no shortened copy of a deleted message).
+    begin
+      execute immediate 'select case when json_exists(k.input, ''$.text_removed'') then 1 else 0 end from '
+        || tab(p_store, 'LLM_TASK') || ' k where k.task_id = :b_id for update'
+        into l_removed
+        using p_task_id;
+    exception
+      when no_data_found then
+        commit;   -- deleted with its thread during the model call
+        return;
+    end;
+    if l_removed = 1 then
+      fail_task(p_store, p_task_id, co_forgotten, null, true);
+      p_finished := true;
+      commit;
+      return;
+    end if;
     l_result := apply_output(p_store, l_input, l_output);
     finish_task(p_store, l_input, l_result);
     if l_result.has('follow_up') and l_result.get('follow_up').is_array then

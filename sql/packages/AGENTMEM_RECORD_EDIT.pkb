@@ -725,12 +725,14 @@ as
       -- them (docs/llm.md "Task lifecycle").
       agentmem_llm_tasks.forget_images(p_store, agentmem_util.t_text_list(p_id));
     elsif p_type = 'message' then
+      -- The message's text leaves the LLM tasks that hold it (docs/llm.md
+      -- "Task lifecycle"); before the delete, while its thread is known,
+      -- and before any other row is locked (a running task locks its row
+      -- before it writes: one lock order).
+      agentmem_llm_tasks.forget_messages(p_store, agentmem_util.t_text_list(p_id));
       -- D2: the image parts go by the MESSAGE_ID cascade; their rows here.
       l_parts := part_ids(p_store, p_id);
       agentmem_chunks.delete_rows(p_store, l_parts, repeated('image', l_parts.count));
-      -- The message's text leaves the LLM tasks that hold it (docs/llm.md
-      -- "Task lifecycle"); before the delete, while its thread is known.
-      agentmem_llm_tasks.forget_messages(p_store, agentmem_util.t_text_list(p_id));
     elsif agentmem_record_read.memory_like(p_type) then
       execute immediate
         'select count(*) from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY')
