@@ -360,6 +360,10 @@ as
   is
     l_ids agentmem_util.t_text_list := part_ids(p_store, p_message_id);
   begin
+    -- The dropped parts' bytes leave the caption tasks that hold them
+    -- (docs/llm.md "Task lifecycle"), first: task rows are locked before
+    -- any other row, the one lock order of the forget calls.
+    agentmem_llm_tasks.forget_images(p_store, l_ids);
     agentmem_chunks.delete_rows(p_store, l_ids, repeated('image', l_ids.count));
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'DOCUMENT')

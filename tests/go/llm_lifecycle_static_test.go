@@ -48,13 +48,20 @@ func TestMessageDeletesForgetTaskText(t *testing.T) {
 		// The purge of expired messages: the batch's record delete at the end.
 		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch", "'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || p_base)"},
 	}
-	// Standalone images: their bytes leave the caption tasks first.
+	// Images (standalone ones, and the parts an edited message drops): their
+	// bytes leave the caption tasks before any row is deleted (the forget
+	// calls lock the task rows first: one lock order with a running task).
 	for _, c := range []struct{ dir, file, name string }{
 		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one"},
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "drop_parts"},
 		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch"},
 	} {
-		assert.Contains(t, subprogramBody(t, c.dir, c.file, c.name), "agentmem_llm_tasks.forget_images(",
-			"%s.%s deletes images without removing their bytes from the caption tasks", c.file, c.name)
+		body := subprogramBody(t, c.dir, c.file, c.name)
+		call := strings.Index(body, "agentmem_llm_tasks.forget_images(")
+		require.GreaterOrEqual(t, call, 0, "%s.%s deletes images without removing their bytes from the caption tasks", c.file, c.name)
+		if first := firstDelete(body); first >= 0 {
+			assert.Less(t, call, first, "%s.%s deletes rows before it removes the images' bytes from the caption tasks", c.file, c.name)
+		}
 	}
 	for _, c := range cases {
 		body := subprogramBody(t, c.dir, c.file, c.name)
@@ -87,4 +94,16 @@ func TestOneModelNameRule(t *testing.T) {
 		assert.NotRegexp(t, `function\s+model_name\b`, src, "%s: the model name rule is AGENTMEM_LLM.model_name's", f)
 		assert.Contains(t, src, "agentmem_llm.model_name(", "%s records the model through AGENTMEM_LLM.model_name", f)
 	}
+}
+
+// firstDelete is the offset of the first row delete in a subprogram body:
+// a dynamic DELETE or a retrieval-row delete (agentmem_chunks.delete_rows).
+func firstDelete(body string) int {
+	first := -1
+	for _, marker := range []string{"'delete from ", "agentmem_chunks.delete_rows("} {
+		if i := strings.Index(body, marker); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
 }
