@@ -204,7 +204,7 @@ func euBenchProtect(b *testing.B, ctx context.Context, db *sql.DB, store string)
 	case 439:
 		b.Skip("SKIPPED: VPD is not enabled (ORA-00439: Fine-grained access control needs Enterprise Edition)")
 	case 20110:
-		b.Skipf("SKIPPED: the owner has no EXECUTE on SYS.DBMS_RLS: %v", err)
+		b.Skipf("SKIPPED: adding the VPD policies needs a privilege the owner lacks (PRIVILEGE_MISSING, e.g. EXECUTE on SYS.DBMS_RLS): %v", err)
 	}
 	if err != nil {
 		b.Fatalf("add_security_policies: %v", err)
