@@ -1654,17 +1654,31 @@ as
     -- no ORA-00060 with a delete of the image this task captions), and a
     -- message or image deleted during the model call leaves the task
     -- FAILED with nothing applied (no shortened copy of a deleted message).
+    -- The flag is read by a second query, opened once the lock is held: a
+    -- query sees what was committed before it opened (statement-level read
+    -- consistency, Concepts "Data Concurrency and Consistency"), so it sees
+    -- a forget that committed while this run waited; the value the locking
+    -- query returns may be read as of that query's own start.
     begin
+      execute immediate 'select 1 from ' || tab(p_store, 'LLM_TASK') || ' k where k.task_id = :b_id for update'
+        into l_removed
+        using p_task_id;
       execute immediate 'select case when json_exists(k.input, ''$.text_removed'') then 1 else 0 end from '
-        || tab(p_store, 'LLM_TASK') || ' k where k.task_id = :b_id for update'
+        || tab(p_store, 'LLM_TASK') || ' k where k.task_id = :b_id'
         into l_removed
         using p_task_id;
     exception
       when no_data_found then
-        commit;   -- deleted with its thread during the model call
+        -- Deleted with its thread during the model call: nothing this run
+        -- wrote is kept (prompt_copy's SHORTEN_MESSAGE rows included).
+        rollback;
         return;
     end;
     if l_removed = 1 then
+      -- Nothing this run wrote is kept: prompt_copy may have stored a DONE
+      -- SHORTEN_MESSAGE with the shortened copy of the deleted message (a
+      -- row forget_messages could not see before this commit).
+      rollback;
       fail_task(p_store, p_task_id, co_forgotten, null, true);
       p_finished := true;
       commit;

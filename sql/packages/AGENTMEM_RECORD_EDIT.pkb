@@ -361,8 +361,9 @@ as
     l_ids agentmem_util.t_text_list := part_ids(p_store, p_message_id);
   begin
     -- The dropped parts' bytes leave the caption tasks that hold them
-    -- (docs/llm.md "Task lifecycle"), first: task rows are locked before
-    -- any other row, the one lock order of the forget calls.
+    -- (docs/llm.md "Task lifecycle"), before the parts' rows are locked
+    -- (the message row is locked already, by lookup: a running caption task
+    -- locks its task row, then its image's rows, never the message row).
     agentmem_llm_tasks.forget_images(p_store, l_ids);
     agentmem_chunks.delete_rows(p_store, l_ids, repeated('image', l_ids.count));
     execute immediate

@@ -107,3 +107,20 @@ func firstDelete(body string) int {
 	}
 	return first
 }
+
+// A job run locks its task row, then reads the text_removed flag in a new
+// query (one opened after the lock is held sees a forget that committed
+// while it waited), and when the text was removed rolls back what it wrote
+// (a SHORTEN_MESSAGE stored while building the prompt) before it fails the
+// task.
+func TestRunClaimedRereadsAfterLock(t *testing.T) {
+	body := subprogramBody(t, sqlfiles.PackagesDir, "AGENTMEM_LLM_TASKS.pkb", "run_claimed")
+	lock := strings.Index(body, "k.task_id = :b_id for update'")
+	require.GreaterOrEqual(t, lock, 0, "run_claimed locks its task row")
+	flag := strings.Index(body, "select case when json_exists(k.input, ''$.text_removed'')")
+	require.Greater(t, flag, lock, "run_claimed reads text_removed in a query after the lock")
+	assert.NotContains(t, body[flag:flag+200], "for update", "the flag is read by a query of its own, not the locking one")
+	removed := body[strings.Index(body, "if l_removed = 1 then"):]
+	assert.Less(t, strings.Index(removed, "rollback;"), strings.Index(removed, "fail_task("),
+		"a run whose text was removed rolls back what it wrote before it fails the task")
+}
