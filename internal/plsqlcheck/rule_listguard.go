@@ -29,6 +29,44 @@ func init() {
 // listSeparators are the characters the project separates lists with.
 const listSeparators = ",;|"
 
+// membershipTest is one INSTR list-membership test: the INSTR token at k,
+// the separator, the value x, whether the comparison means "found", and the
+// index of its guard in the same condition (-1: none).
+type membershipTest struct {
+	k      int
+	sep    string
+	x      []plsql.Token
+	member bool
+	guard  int
+}
+
+// membershipTests lists the membership tests of toks (significant tokens),
+// in order: what the rule reports and what its planting test spoils.
+func membershipTests(toks []plsql.Token) []membershipTest {
+	var out []membershipTest
+	for k := 0; k+1 < len(toks); k++ {
+		if !isInstrCall(toks, k) {
+			continue
+		}
+		args, end, ok := parseArgs(toks, k+1)
+		if !ok || len(args) != 2 {
+			continue
+		}
+		sep, x, ok := wrappedNeedle(args[1].Toks)
+		if !ok {
+			continue
+		}
+		member, ok := comparisonSense(toks, k, end)
+		if !ok {
+			continue
+		}
+		from, to := conditionExtent(toks, k, end)
+		out = append(out, membershipTest{k: k, sep: sep, x: x, member: member,
+			guard: guardAt(toks, from, to, k, sep, x, member)})
+	}
+	return out
+}
+
 func checkListMemberGuard(p *Project) []Finding {
 	var out []Finding
 	for _, f := range p.SQL {
@@ -36,34 +74,18 @@ func checkListMemberGuard(p *Project) []Finding {
 			continue
 		}
 		toks := sigTokens(f.Tokens)
-		for k := 0; k+1 < len(toks); k++ {
-			if !isInstrCall(toks, k) {
+		for _, m := range membershipTests(toks) {
+			if m.guard >= 0 {
 				continue
 			}
-			args, end, ok := parseArgs(toks, k+1)
-			if !ok || len(args) != 2 {
-				continue
+			want := "instr(" + strings.ToLower(tokensText(m.x)) + ", '" + m.sep + "') = 0 and ..."
+			if !m.member {
+				want = "... or instr(" + strings.ToLower(tokensText(m.x)) + ", '" + m.sep + "') > 0"
 			}
-			sep, x, ok := wrappedNeedle(args[1].Toks)
-			if !ok {
-				continue
-			}
-			member, ok := comparisonSense(toks, k, end)
-			if !ok {
-				continue
-			}
-			from, to := conditionExtent(toks, k, end)
-			if guardAt(toks, from, to, k, sep, x, member) >= 0 {
-				continue
-			}
-			want := "instr(" + strings.ToLower(tokensText(x)) + ", '" + sep + "') = 0 and ..."
-			if !member {
-				want = "... or instr(" + strings.ToLower(tokensText(x)) + ", '" + sep + "') > 0"
-			}
-			out = append(out, at(f, toks[k], "LIST-MEMBER-GUARD", fmt.Sprintf(
+			out = append(out, at(f, toks[m.k], "LIST-MEMBER-GUARD", fmt.Sprintf(
 				"membership test of %s in a '%s'-separated list without a guard that it holds no '%s': INSTR finds "+
 					"substrings (%s), so a value holding the separator matches a run of entries; add %s to the same condition",
-				strings.ToLower(tokensText(x)), sep, sep, docInstr, want)))
+				strings.ToLower(tokensText(m.x)), m.sep, m.sep, docInstr, want)))
 		}
 	}
 	return out

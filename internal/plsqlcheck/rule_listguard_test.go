@@ -24,24 +24,8 @@ func TestListMemberGuardCatchesRemovedGuards(t *testing.T) {
 		toks := sigTokens(f.Tokens)
 		var sites []string
 		guards := map[int]bool{} // byte offsets of the guards' separator literals
-		for k := 0; k+1 < len(toks); k++ {
-			if !isInstrCall(toks, k) {
-				continue
-			}
-			args, end, ok := parseArgs(toks, k+1)
-			if !ok || len(args) != 2 {
-				continue
-			}
-			sep, x, ok := wrappedNeedle(args[1].Toks)
-			if !ok {
-				continue
-			}
-			member, ok := comparisonSense(toks, k, end)
-			if !ok {
-				continue
-			}
-			from, to := conditionExtent(toks, k, end)
-			g := guardAt(toks, from, to, k, sep, x, member)
+		for _, m := range membershipTests(toks) {
+			k, g := m.k, m.guard
 			require.GreaterOrEqual(t, g, 0, "%s:%d: unguarded membership test in the tree", f.Path, toks[k].Line)
 			guards[toks[g].Offset] = true
 			sites = append(sites, fmt.Sprintf("%d:%d", toks[k].Line, toks[k].Col))
