@@ -46,13 +46,16 @@ as
   -- runs, finds no task table and has no task to clean.
   co_task_table_version constant pls_integer := 3;
 
-  -- Task ids, inputs and results selected by forget_messages / forget_images.
+  -- Task ids, inputs and results selected by forget_messages / forget_images
+  -- / forget_memories.
   type t_task_ids is table of varchar2(32 char);
   type t_task_texts is table of clob;
 
-  -- Why a task that was not DONE failed when its message went.
+  -- Why a task that was not DONE failed when its message, image or memory
+  -- went.
   co_forgotten constant varchar2(200 char) :=
-    'a message or image of its input was deleted (delete_message, delete_record or the purge of expired records);'
+    'a message, image or memory of its input was deleted (delete_message, delete_record, thread_delete_memory or the'
+    || ' purge of expired records);'
     || ' the task''s text was removed and it will not run';
 
   procedure fail(p_message in varchar2)
@@ -1320,8 +1323,8 @@ as
       end if;
       if l_input.has('text_removed') then
         fail('INVALID_ARGUMENT: ' || l_where || '.task_id ' || agentmem_util.shown_text(l_task_id) || ' is '
-             || l_status || ' and can no longer be completed: a message or image of its input was deleted and the'
-             || ' task''s text was removed with it');
+             || l_status || ' and can no longer be completed: a message, image or memory of its input was deleted and'
+             || ' the task''s text was removed with it');
       end if;
       execute immediate 'update ' || tab(l_store, 'LLM_TASK') || ' k set k.attempts = k.attempts + 1'
         || ' where k.task_id = :b_id'
@@ -1415,9 +1418,10 @@ as
   -- Task lifecycle (docs/llm.md "Task lifecycle")
   ------------------------------------------------------------------------------
 
-  -- The reduction of forget_messages and forget_images: the rows selected
-  -- (locked) lose their text the way finish_task reduces a DONE task
-  -- (reduced_input, reduced_result without the shortened copy); one that
+  -- The reduction of forget_messages, forget_images and forget_memories:
+  -- the rows selected (locked) lose their text the way finish_task reduces
+  -- a DONE task (reduced_input, reduced_result without the shortened
+  -- copy); one that
   -- is not DONE becomes FAILED. Row by row: the rows are few (the tasks
   -- that name the deleted records and still hold text).
   procedure reduce_tasks(p_store in t_store, p_task_ids in t_task_ids, p_inputs in t_task_texts,
@@ -1510,6 +1514,40 @@ as
       using id_array(p_image_ids);
     reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
   end forget_images;
+
+  procedure forget_memories(p_store in agentmem_store_catalog.t_store, p_memory_ids in agentmem_util.t_text_list)
+  is
+    l_keys     clob;
+    l_task_ids t_task_ids;
+    l_inputs   t_task_texts;
+    l_results  t_task_texts;
+  begin
+    if p_memory_ids is null or p_memory_ids.count = 0 or p_store.schema_version < co_task_table_version then
+      return;
+    end if;
+    l_keys := id_array(p_memory_ids);
+    -- The LINK_MEMORIES tasks that hold one of the memories' text, as the
+    -- memory being linked (memory.id) or as a candidate (candidates[*].id;
+    -- a candidate may be a memory of another thread of the same user and
+    -- agent, so no thread filter), and that still hold it. A DONE task was
+    -- reduced by finish_task (its result keeps ids only). EXTRACT_MEMORIES
+    -- inputs hold messages, the summary and image descriptions, never a
+    -- memory's text. Locked like forget_messages (one lock order with
+    -- run_claimed).
+    execute immediate
+      'select k.task_id, json_serialize(k.input returning clob), json_serialize(k.result returning clob)'
+      || ' from ' || tab(p_store, 'LLM_TASK') || ' k where k.kind = ''LINK_MEMORIES'''
+      || ' and not json_exists(k.input, ''$.text_removed'')'
+      || ' and (json_value(k.input, ''$.memory.id'' returning varchar2(128 char)) in'
+      || ' (select d.i from json_table(:b_ids, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d)'
+      || ' or exists (select 1 from json_table(k.input, ''$.candidates[*]'''
+      || ' columns (cid varchar2(128 char) path ''$.id'')) r,'
+      || ' json_table(:b_ids2, ''$[*]'' columns (i varchar2(128 char) path ''$'')) d where d.i = r.cid))'
+      || ' for update'
+      bulk collect into l_task_ids, l_inputs, l_results
+      using l_keys, l_keys;
+    reduce_tasks(p_store, l_task_ids, l_inputs, l_results);
+  end forget_memories;
 
   function has_due(p_store in agentmem_store_catalog.t_store) return boolean
   is

@@ -152,6 +152,13 @@ as
   -- forget_messages.)
   procedure forget_images(p_store in agentmem_store_catalog.t_store, p_image_ids in agentmem_util.t_text_list);
 
+  -- Before memory-like records are deleted (delete_record, thread_delete_memory,
+  -- a profile's cascade, the purge of expired memories): the LINK_MEMORIES
+  -- tasks that hold the text of one of p_memory_ids (the memory linked, or
+  -- a candidate) lose it the same way; one that is not DONE becomes FAILED.
+  -- (EXTRACT_MEMORIES inputs hold no memory text.)
+  procedure forget_memories(p_store in agentmem_store_catalog.t_store, p_memory_ids in agentmem_util.t_text_list);
+
   -- The LLM_TASKS job body: runs due background tasks (PENDING whose
   -- NEXT_ATTEMPT_AT passed, RUNNING whose lease ended) oldest first until
   -- none is left (p_done true) or p_deadline passed (p_done false). Each

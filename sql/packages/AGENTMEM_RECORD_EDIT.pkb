@@ -630,12 +630,10 @@ as
     l_ids   agentmem_util.t_text_list;
     l_types agentmem_util.t_text_list;
   begin
-    execute immediate
-      'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
-      || ' where c.thread_id in (select t.record_id from '
-      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD') || ' t where t.'
-      || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1)'
-      using p_value;
+    -- The threads' memories, whose text leaves the LINK_MEMORIES tasks of
+    -- other threads that offered them as candidates (docs/llm.md "Task
+    -- lifecycle"; the threads' own tasks go by the cascade), task rows
+    -- locked before any delete.
     execute immediate
       'select m.record_id, m.memory_type from '
       || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
@@ -643,6 +641,13 @@ as
       || ' on t.record_id = m.thread_id where t.'
       || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1'
       bulk collect into l_ids, l_types
+      using p_value;
+    agentmem_llm_tasks.forget_memories(p_store, l_ids);
+    execute immediate
+      'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
+      || ' where c.thread_id in (select t.record_id from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD') || ' t where t.'
+      || case p_column when 'user_id' then 'user_id' when 'agent_id' then 'agent_id' else 'record_id' end || ' = :1)'
       using p_value;
     agentmem_relation.remove_endpoints(p_store, l_ids, l_types);
     execute immediate
@@ -660,6 +665,15 @@ as
     l_ids   agentmem_util.t_text_list;
     l_types agentmem_util.t_text_list;
   begin
+    -- The memories' text leaves the LINK_MEMORIES tasks that hold it
+    -- (docs/llm.md "Task lifecycle"), task rows locked before any delete.
+    execute immediate
+      'select m.record_id, m.memory_type from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+      || ' where m.' || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'
+      bulk collect into l_ids, l_types
+      using p_value;
+    agentmem_llm_tasks.forget_memories(p_store, l_ids);
     execute immediate
       'delete from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'RECORD_CHUNKS') || ' c'
       || ' where (c.source_type = ''message'' and c.source_id in (select m.record_id from '
@@ -674,12 +688,6 @@ as
       || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m where m.'
       || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :3))'
       using p_value, p_value, p_value;
-    execute immediate
-      'select m.record_id, m.memory_type from '
-      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
-      || ' where m.' || case p_column when 'user_id' then 'user_id' else 'agent_id' end || ' = :1'
-      bulk collect into l_ids, l_types
-      using p_value;
     agentmem_relation.remove_endpoints(p_store, l_ids, l_types);
     -- The messages' text leaves the LLM tasks of other threads that hold
     -- it (the actor's own threads went with their tasks in the first step).
@@ -747,6 +755,9 @@ as
       if l_part = 0 then
         return 0;   -- another memory type's record keeps its relations and rows
       end if;
+      -- The memory's text leaves the LINK_MEMORIES tasks that hold it
+      -- (docs/llm.md "Task lifecycle"), task rows locked first.
+      agentmem_llm_tasks.forget_memories(p_store, agentmem_util.t_text_list(p_id));
       delete_relations(p_store, p_id, p_type);
     elsif p_type in ('user_profile', 'agent_profile') and p_cascade then
       -- D6, as the seed says: the actor's threads (D4), then its remaining

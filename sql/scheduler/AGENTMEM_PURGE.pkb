@@ -44,14 +44,16 @@ as
     l_keys   clob := keys_json(p_ids, p_types);
     l_rows   number := 0;
   begin
-    -- The messages' text and the images' bytes leave the LLM tasks that
-    -- hold them, in the batch's transaction (docs/llm.md "Task lifecycle"),
+    -- The messages' text, the images' bytes and the memories' text leave
+    -- the LLM tasks that hold them, in the batch's transaction (docs/llm.md "Task lifecycle"),
     -- before any row is deleted: the task rows are locked first, as a
     -- running task locks its row before it writes (one lock order).
     if p_base = 'MESSAGE' then
       agentmem_llm_tasks.forget_messages(p_store, p_ids);
     elsif p_base = 'DOCUMENT' then
       agentmem_llm_tasks.forget_images(p_store, p_ids);
+    elsif p_base = 'MEMORY' then
+      agentmem_llm_tasks.forget_memories(p_store, p_ids);
     end if;
     execute immediate 'delete from ' || l_chunks || ' c'
       || ' where (c.source_id, c.source_type) in (select k.i, k.t from ' || co_keys_table || ' k)'

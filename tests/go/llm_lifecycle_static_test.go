@@ -7,6 +7,8 @@ package integration
 //   - every path that deletes message rows removes their text from the LLM
 //     tasks first (AGENTMEM_LLM_TASKS.forget_messages, before the delete: it
 //     finds the tasks through the messages' threads);
+//   - every path that deletes memory-like records removes their text from the
+//     LINK_MEMORIES tasks first (forget_memories, before any delete);
 //   - a task becomes DONE in one place, finish_task, which reduces its input
 //     and result (a second path writing DONE would keep message text);
 //   - the recorded model name has one rule, AGENTMEM_LLM.model_name.
@@ -70,6 +72,41 @@ func TestMessageDeletesForgetTaskText(t *testing.T) {
 		call := strings.Index(body, forget)
 		assert.True(t, call >= 0 && call < at,
 			"%s.%s deletes messages without first removing their text from the LLM tasks (%s)", c.file, c.name, forget)
+	}
+}
+
+// Every path that deletes memory-like records calls forget_memories before
+// its first delete (rows, retrieval rows or relations): the task rows are
+// locked first, as a running task locks its row before it writes.
+func TestMemoryDeletesForgetTaskText(t *testing.T) {
+	const forget = "agentmem_llm_tasks.forget_memories("
+	for _, c := range []struct {
+		dir, file, name string
+		from            string // where the memory path starts in the body ("" for the whole body)
+	}{
+		// delete_record of a memory-like record, thread_delete_memory: delete_one's memory branch.
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one", "elsif agentmem_record_read.memory_like(p_type) then"},
+		// delete_record of a thread, thread deletes, a profile's cascade: the threads' memories (other threads' candidates).
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_threads", ""},
+		// A profile's cascade: the actor's remaining memories.
+		{sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_actor_records", ""},
+		// The purge's MEMORY batches.
+		{sqlfiles.SchedulerDir, "AGENTMEM_PURGE.pkb", "purge_batch", ""},
+	} {
+		body := subprogramBody(t, c.dir, c.file, c.name)
+		start := strings.Index(body, c.from)
+		require.GreaterOrEqual(t, start, 0, "%s.%s: the memory path was not found", c.file, c.name)
+		path := body[start:]
+		call := strings.Index(path, forget)
+		require.GreaterOrEqual(t, call, 0, "%s.%s deletes memories without removing their text from the LINK_MEMORIES tasks", c.file, c.name)
+		first := firstDelete(path)
+		for _, marker := range []string{"delete_relations(", "agentmem_relation.remove_endpoints("} {
+			if i := strings.Index(path, marker); i >= 0 && (first < 0 || i < first) {
+				first = i
+			}
+		}
+		require.GreaterOrEqual(t, first, 0, "%s.%s: no delete found on the memory path", c.file, c.name)
+		assert.Less(t, call, first, "%s.%s deletes rows before it removes the memories' text from the LINK_MEMORIES tasks", c.file, c.name)
 	}
 }
 
