@@ -758,6 +758,27 @@ as
     ut.expect(l_thread.get_boolean('created')).to_be_true();
   end delete_image_fails_caption_task;
 
+  procedure delete_memory_fails_link_task
+  is
+    l_thread   json_object_t := llm_thread('lif9', null, 'client');
+    l_response json_object_t;
+    l_del      json_object_t;
+  begin
+    -- A client thread links a new memory through a task handed to the
+    -- caller: its input holds the memory's text until the task is DONE.
+    l_response := json_object_t.parse(dbms_agent_memory_store.thread_add_memory(co_store,
+      '{"thread": "lif9", "content": "User is vegetarian.", "memory_type": "fact", "memory_id": "lif9f"}'));
+    ut.expect(l_response.get_string('id')).to_equal('lif9f');
+    ut.expect(task_count('lif9', 'AWAITING_CLIENT', 'LINK_MEMORIES')).to_equal(1);
+    ut.expect(task_text('lif9', 'LINK_MEMORIES')).to_be_like('%vegetarian%');
+    l_del := json_object_t.parse(dbms_agent_memory_store.thread_delete_memory(co_store,
+      '{"thread": "lif9", "memory_id": "lif9f"}'));
+    ut.expect(l_del.get_number('deleted')).to_equal(1);
+    ut.expect(task_count('lif9', 'FAILED', 'LINK_MEMORIES')).to_equal(1);
+    ut.expect(task_text('lif9', 'LINK_MEMORIES')).not_to_be_like('%vegetarian%');
+    ut.expect(l_thread.get_boolean('created')).to_be_true();
+  end delete_memory_fails_link_task;
+
   procedure purge_removes_task_text
   is
     l_thread   json_object_t := llm_thread('lif4', ', "memory_extraction_config": {"enable_context_summary": false,'

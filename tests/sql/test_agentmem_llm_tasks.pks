@@ -134,6 +134,9 @@ as
   --%test(deleting a standalone image fails its caption task and removes the image bytes from it)
   procedure delete_image_fails_caption_task;
 
+  --%test(deleting a memory fails the client LINK_MEMORIES task holding its text and removes the text from it)
+  procedure delete_memory_fails_link_task;
+
   --%test(the purge of expired messages removes their text from the tasks holding it)
   procedure purge_removes_task_text;
 
