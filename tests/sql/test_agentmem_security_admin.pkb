@@ -636,10 +636,13 @@ as
     co_recreate constant varchar2(200 char) := '{"memory_store_id": "' || co_raw || '",'
       || ' "schema_policy": "RECREATE", "search_strategy": "VECTOR", "vector_dim": 4}';
     l_warnings varchar2(32767);
+    l_security json_object_t;
   begin
     -- Without a policy row: no such warning.
     l_warnings := warnings_of(dbms_agent_memory_store.open_store(co_recreate));
     ut.expect(nvl(l_warnings, '-'), 'no policies').not_to_be_like('%DEEP_DATA_SECURITY_REAPPLY%');
+    ut.expect(json_object_t.parse(dbms_agent_memory_store.describe_store(co_raw)).get('security').is_null,
+              'describe_store security without policies').to_be_true;
     -- A DEEP_DATA_SECURITY row written directly (RECREATE keeps registry
     -- rows and runs no Deep Data Security statement; reset_policies deletes
     -- it after the test).
@@ -649,6 +652,13 @@ as
       || '%(USER_OWN_ROWS)%add_security_policies again%agentmem security add --store ' || co_raw
       || ' --policies USER_OWN_ROWS --enforcement deep_data_security%');
     ut.expect(policy_rows(co_raw), 'the row stays').to_equal(1);
+    -- describe_store shows the mode and the policies to the owner.
+    l_security := json_object_t.parse(dbms_agent_memory_store.describe_store(co_raw)).get_object('security');
+    ut.expect(l_security is not null, 'describe_store security').to_be_true;
+    if l_security is not null then
+      ut.expect(l_security.get_string('enforcement'), 'enforcement').to_equal('DEEP_DATA_SECURITY');
+      ut.expect(l_security.get_array('policies').to_string, 'policies').to_equal('["USER_OWN_ROWS"]');
+    end if;
   end recreate_warns_dds_reapply;
 
 end test_agentmem_security_admin;

@@ -88,7 +88,7 @@ as
   --%test(drop_store removes the store's policies and grants before its tables)
   procedure drop_store_removes_policies;
 
-  --%test(open_store RECREATE of a store with DEEP_DATA_SECURITY policies warns DEEP_DATA_SECURITY_REAPPLY naming the store, its policies and the add call; none without them)
+  --%test(open_store RECREATE of a store with DEEP_DATA_SECURITY policies warns DEEP_DATA_SECURITY_REAPPLY naming the store, its policies and the add call, and describe_store shows the policies; none without them)
   procedure recreate_warns_dds_reapply;
 
 end test_agentmem_security_admin;
