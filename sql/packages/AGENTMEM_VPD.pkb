@@ -317,12 +317,13 @@ as
     -- applies them again; this call only says so (docs/security.md).
     if l_dds is not null then
       agentmem_util.append(p_warnings, co_dds_reapply_warning || ': the ' || agentmem_store_catalog.display_name(p_store)
-        || ' has DEEP_DATA_SECURITY policies (' || l_dds || ') and its new or re-created tables have no data'
-        || ' grants and no SET USE DATA GRANTS ONLY yet: the policy administrator must run add_security_policies'
-        || ' again for this store (agentmem security add'
+        || ' has DEEP_DATA_SECURITY policies (' || l_dds || ') and this call ran DDL on it: a table it created or'
+        || ' re-created has no data grant and no SET USE DATA GRANTS ONLY, a column it added is in no INSERT / UPDATE'
+        || ' column list of the data grants;'
+        || ' the policy administrator must run add_security_policies again for this store (agentmem security add'
         || case when p_store.store_id is not null then ' --store ' || p_store.store_id end
-        || ' --policies ' || l_dds || ' --enforcement deep_data_security); until then its end users reach'
-        || ' none of those rows');
+        || ' --policies ' || l_dds || ' --enforcement deep_data_security); until then end users reach none of'
+        || ' the rows of such a table');
     end if;
   end keep_policies;
 
