@@ -60,7 +60,15 @@ type Description struct {
 	Objects    []StoreObject              `json:"objects"`
 	RowCounts  map[string]Optional[int64] `json:"row_counts"` // by table without the prefix ("THREAD", ...); None where not readable
 	Jobs       []JobInfo                  `json:"jobs"`       // the store's database jobs: state, last run, last error (jobs.go)
+	Security   *StoreSecurity             `json:"security"`   // nil: no policies, or the caller cannot read the policy registry
 	RepairHint string                     `json:"repair_hint"`
+}
+
+// StoreSecurity is a store's end-user security as describe_store reports
+// it: the enforcement mode and the policies in force (docs/security.md).
+type StoreSecurity struct {
+	Enforcement Enforcement      `json:"enforcement"`
+	Policies    []SecurityPolicy `json:"policies"`
 }
 
 // StoreObject is one managed database object of a store.

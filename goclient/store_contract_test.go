@@ -97,8 +97,24 @@ func TestContractDescribeStore(t *testing.T) {
 			checkStoreInfo(t, d.Store)
 			assert.NotEmpty(t, d.Objects)
 			assert.NotEmpty(t, d.RowCounts)
+			if d.Security != nil {
+				assert.Contains(t, []Enforcement{VPD, DeepDataSecurity}, d.Security.Enforcement)
+				assert.NotEmpty(t, d.Security.Policies, "security is null when the store has no policy")
+			}
 		})
 	}
+}
+
+// describe_store's "security": the mode and policies where the caller can
+// read the policy registry, null otherwise (a runtime user without SELECT).
+func TestContractDescribeStoreSecurity(t *testing.T) {
+	var d Description
+	decodeStrict(t, "testdata/describe_store/broken.response.json", &d)
+	require.NotNil(t, d.Security)
+	assert.Equal(t, StoreSecurity{Enforcement: DeepDataSecurity, Policies: []SecurityPolicy{GlobalMemories, UserOwnRows}},
+		*d.Security)
+	decodeStrict(t, "testdata/describe_store/other_owner_partial_grants.response.json", &d)
+	assert.Nil(t, d.Security, "null: not readable by the runtime user")
 }
 
 func TestContractListStores(t *testing.T) {

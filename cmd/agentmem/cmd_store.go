@@ -491,6 +491,14 @@ func printDescription(w io.Writer, d *agentmemory.Description) {
 	tw.Flush()
 	fmt.Fprintln(w)
 	printJobs(w, []string{d.Store.MemoryStoreID}, map[string][]agentmemory.JobInfo{d.Store.MemoryStoreID: d.Jobs})
+	if sec := d.Security; sec != nil {
+		names := make([]string, len(sec.Policies))
+		for i, p := range sec.Policies {
+			names[i] = string(p)
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "security: %s (%s)\n", sec.Enforcement, strings.Join(names, ", "))
+	}
 	if d.RepairHint != "" {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "repair:", d.RepairHint)

@@ -224,6 +224,7 @@ func TestPrintDescriptionAndList(t *testing.T) {
 	assert.Regexp(t, `MEM01_RECORD_CHUNKS_VEC_IDX\s+INDEX\s+VALID\s+true`, text)
 	assert.Regexp(t, `MESSAGE\s+340`, text)
 	assert.Regexp(t, `RELATION\s+not readable`, text)
+	assert.NotContains(t, text, "security:", "no security line when the registry was not readable")
 	counts := text[strings.Index(text, "TABLE "):]
 	assert.Less(t, strings.Index(counts, "\nACTOR_PROFILE "), strings.Index(counts, "\nTHREAD "), "row counts sorted by table")
 
@@ -233,6 +234,7 @@ func TestPrintDescriptionAndList(t *testing.T) {
 	printDescription(&out, &broken)
 	assert.Regexp(t, `status\s+BROKEN\nstatus detail\s+step 'create vector index`, out.String())
 	assert.Regexp(t, `MEM02_RECORD_CHUNKS_VEC_IDX\s+INDEX\s+-\s+false`, out.String())
+	assert.Contains(t, out.String(), "security: DEEP_DATA_SECURITY (GLOBAL_MEMORIES, USER_OWN_ROWS)")
 	assert.Contains(t, out.String(), "repair: open with CREATE_IF_NECESSARY")
 
 	var list struct {

@@ -1,9 +1,34 @@
 create or replace package body agentmem_security_dds
 as
 
+  -- Errors of the data role / data grant statements that run_ddl names
+  -- (docs.oracle.com/en/error-help/db/ora-<n>, read for each):
   -- ORA-01031: insufficient privileges.
   e_no_privilege exception;
   pragma exception_init(e_no_privilege, -1031);
+  -- ORA-01917: user or role does not exist (a grantee).
+  e_no_principal exception;
+  pragma exception_init(e_no_principal, -1917);
+  -- ORA-52516: END USER or DATA ROLE name does not exist.
+  e_no_end_user exception;
+  pragma exception_init(e_no_end_user, -52516);
+  -- ORA-52512: DATA ROLE cannot be granted to end users or data roles (a
+  -- data role mapped to external roles); ORA-52513: cannot grant data roles
+  -- to a DATA ROLE created with MAPPED TO.
+  e_mapped_role exception;
+  pragma exception_init(e_mapped_role, -52512);
+  e_to_mapped_role exception;
+  pragma exception_init(e_to_mapped_role, -52513);
+  -- ORA-00900 invalid SQL statement, ORA-00901 invalid CREATE command,
+  -- ORA-00990 missing or invalid privilege: what a release without Deep
+  -- Data Security makes of CREATE DATA ROLE / SET USE DATA GRANTS ONLY /
+  -- GRANT DATA ROLE (the statements of ddscg parse only on 23.26.2+).
+  e_invalid_statement exception;
+  pragma exception_init(e_invalid_statement, -900);
+  e_invalid_create exception;
+  pragma exception_init(e_invalid_create, -901);
+  e_invalid_privilege exception;
+  pragma exception_init(e_invalid_privilege, -990);
 
   co_own    constant varchar2(30 char) := agentmem_security.co_user_own_rows;
   co_global constant varchar2(30 char) := agentmem_security.co_global_memories;
@@ -241,19 +266,47 @@ as
   -- Statements
   ------------------------------------------------------------------------------
 
-  -- Runs one DDL statement; ORA-01031 becomes PRIVILEGE_MISSING naming
-  -- p_privilege (the statement's documented privilege).
-  procedure run_ddl(p_text in varchar2, p_privilege in varchar2, p_count in out nocopy pls_integer)
+  -- Runs one DDL statement of kind p_kind (CREATE DATA ROLE, GRANT DATA
+  -- ROLE ...) on p_object (the data role, data grant or table it names;
+  -- p_grantee: the principal of a GRANT / REVOKE, else null). The
+  -- documented errors become named ones (docs/errors.md): ORA-01031 →
+  -- PRIVILEGE_MISSING naming p_privilege (the statement's documented
+  -- privilege); ORA-01917 / ORA-52516 → INVALID_ARGUMENT naming the
+  -- principal; ORA-52512 / ORA-52513 (a data role mapped to an external role)
+  -- → INVALID_ARGUMENT; ORA-00900 / ORA-00901 / ORA-00990 →
+  -- UNSUPPORTED_RELEASE. Any other error reaches the caller unchanged:
+  -- RAISE_APPLICATION_ERROR takes only -20000 .. -20999, so an ORA-nnnnn
+  -- cannot be raised again with a message of ours and keep its number.
+  procedure run_ddl(p_text in varchar2, p_kind in varchar2, p_object in varchar2, p_privilege in varchar2,
+                    p_count in out nocopy pls_integer, p_grantee in varchar2 default null)
   is
+    co_again constant varchar2(120 char) := '; what ran before stays and the same call completes it';
   begin
     execute immediate p_text;
     p_count := p_count + 1;
   exception
     when e_no_privilege then
       fail(dbms_agent_memory_store.co_privilege_missing,
-        'PRIVILEGE_MISSING: ' || agentmem_util.current_user_name || ' lacks ' || p_privilege || ' ('
-        || sqlerrm || '): ask a DBA to grant it (docs/security.md, "Deep Data Security"), then run the call'
-        || ' again; what ran before stays and the call completes it');
+        'PRIVILEGE_MISSING: ' || agentmem_util.current_user_name || ' lacks ' || p_privilege || ' for '
+        || p_kind || ' ' || p_object || ' (' || sqlerrm || '): ask a DBA to grant it (docs/security.md,'
+        || ' "Deep Data Security"), then run the call again' || co_again);
+    when e_no_principal or e_no_end_user then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || nvl2(p_grantee, 'principal ' || p_grantee, 'a grantee') || ' of ' || p_kind
+        || ' ' || p_object
+        || ' is no end user or data role of this database (' || sqlerrm || '): create it (CREATE END USER /'
+        || ' CREATE DATA ROLE) or name an existing one (DBA_END_USERS, DBA_DATA_ROLES)' || co_again);
+    when e_mapped_role or e_to_mapped_role then
+      fail(dbms_agent_memory_store.co_invalid_argument,
+        'INVALID_ARGUMENT: ' || nvl2(p_grantee, 'principal ' || p_grantee, 'a grantee') || ' of ' || p_kind
+        || ' ' || p_object
+        || ' is a data role mapped to an external (IAM) role, which takes no data role grants (' || sqlerrm
+        || '): grant the OCI group with principal_type OCI_GROUP instead (docs/security.md)' || co_again);
+    when e_invalid_statement or e_invalid_create or e_invalid_privilege then
+      fail(dbms_agent_memory_store.co_unsupported_release,
+        'UNSUPPORTED_RELEASE: ' || p_kind || ' ' || p_object || ' is not a statement of this database ('
+        || sqlerrm || '): DEEP_DATA_SECURITY mode needs Oracle AI Database 26ai 23.26.2 or later with'
+        || ' COMPATIBLE 20 or greater; use enforcement VPD (docs/security.md)');
   end run_ddl;
 
   -- Creates or replaces the data grants of p_policy on every store table.
@@ -265,6 +318,7 @@ as
   begin
     for i in 1 .. l_bases.count loop
       run_ddl(data_grant_text(p_store, l_bases(i), p_policy, p_groups),
+              'CREATE OR REPLACE DATA GRANT', grant_object(p_store, l_bases(i), p_policy),
               'CREATE DATA GRANT (own schema) or CREATE ANY DATA GRANT with ADMINISTER ANY DATA GRANT on '
               || p_store.owner, p_count);
     end loop;
@@ -299,6 +353,8 @@ as
         run_ddl('set use data grants only on '
                 || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i))
                 || case when p_enabled then ' enabled' else ' disabled' end,
+                'SET USE DATA GRANTS ONLY ON',
+                agentmem_util.sql_object(p_store.owner, p_store.table_prefix || l_bases(i)),
                 'SET USE DATA GRANTS ONLY (system, or on schema ' || p_store.owner || ')', p_count);
       end if;
     end loop;
@@ -313,9 +369,11 @@ as
   begin
     for i in 1 .. l_bases.count loop
       run_ddl('drop data grant if exists ' || grant_object(p_store, l_bases(i), p_policy),
+              'DROP DATA GRANT', grant_object(p_store, l_bases(i), p_policy),
               'DROP ANY DATA GRANT (a data grant of another schema)', p_count);
     end loop;
-    run_ddl('drop data role if exists ' || policy_role(p_store, p_policy), 'DROP DATA ROLE', p_count);
+    run_ddl('drop data role if exists ' || policy_role(p_store, p_policy), 'DROP DATA ROLE',
+            policy_role(p_store, p_policy), 'DROP DATA ROLE', p_count);
   end drop_policy;
 
   ------------------------------------------------------------------------------
@@ -328,7 +386,8 @@ as
   begin
     -- ddscg/create-data-role.html: CREATE DATA ROLE [IF NOT EXISTS] name
     -- (a local role, ENABLED by default).
-    run_ddl('create data role if not exists ' || policy_role(p_store, p_policy), 'CREATE DATA ROLE', p_count);
+    run_ddl('create data role if not exists ' || policy_role(p_store, p_policy), 'CREATE DATA ROLE',
+            policy_role(p_store, p_policy), 'CREATE DATA ROLE', p_count);
   end create_policy_role;
 
   procedure grant_role(p_store in agentmem_store_catalog.t_store, p_policy in varchar2, p_grantee in varchar2,
@@ -338,7 +397,8 @@ as
     -- ddscg/grant-data-role.html: GRANT DATA ROLE data_role TO grantee (a
     -- local end user or a local data role).
     run_ddl('grant data role ' || policy_role(p_store, p_policy) || ' to '
-            || agentmem_util.sql_name(p_grantee, 'principal name'), 'GRANT ANY DATA ROLE', p_count);
+            || agentmem_util.sql_name(p_grantee, 'principal name'), 'GRANT DATA ROLE',
+            policy_role(p_store, p_policy), 'GRANT ANY DATA ROLE', p_count, p_grantee);
   end grant_role;
 
   procedure revoke_role(p_store in agentmem_store_catalog.t_store, p_policy in varchar2, p_grantee in varchar2,
@@ -347,7 +407,8 @@ as
   begin
     -- ddscg/revoke-data-role.html: REVOKE DATA ROLE [IF EXISTS] data_role FROM revokee.
     run_ddl('revoke data role if exists ' || policy_role(p_store, p_policy) || ' from '
-            || agentmem_util.sql_name(p_grantee, 'principal name'), 'GRANT ANY DATA ROLE', p_count);
+            || agentmem_util.sql_name(p_grantee, 'principal name'), 'REVOKE DATA ROLE',
+            policy_role(p_store, p_policy), 'GRANT ANY DATA ROLE', p_count, p_grantee);
   end revoke_role;
 
   procedure create_group_role(p_store in agentmem_store_catalog.t_store, p_group in varchar2,
@@ -358,14 +419,15 @@ as
     -- (fewer than 1024 characters; the group name is at most 128).
     run_ddl('create data role if not exists ' || group_role(p_store, p_group)
             || ' mapped to ' || agentmem_util.sql_literal('IAM_OAUTH_GROUP=' || p_group),
-            'CREATE DATA ROLE', p_count);
+            'CREATE DATA ROLE', group_role(p_store, p_group), 'CREATE DATA ROLE', p_count);
   end create_group_role;
 
   procedure drop_group_role(p_store in agentmem_store_catalog.t_store, p_group in varchar2,
                             p_count in out nocopy pls_integer)
   is
   begin
-    run_ddl('drop data role if exists ' || group_role(p_store, p_group), 'DROP DATA ROLE', p_count);
+    run_ddl('drop data role if exists ' || group_role(p_store, p_group), 'DROP DATA ROLE',
+            group_role(p_store, p_group), 'DROP DATA ROLE', p_count);
   end drop_group_role;
 
 end agentmem_security_dds;

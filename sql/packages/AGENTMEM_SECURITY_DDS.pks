@@ -18,8 +18,13 @@ as
   --
   -- Every procedure runs DDL, which commits: they are called inside the
   -- autonomous transactions of AGENTMEM_SECURITY only. p_count is increased by
-  -- the number of statements run. ORA-01031 of a statement is raised as
-  -- PRIVILEGE_MISSING naming the statement's documented privilege.
+  -- the number of statements run. Documented errors of a statement are
+  -- raised as named ones naming the statement's kind and object
+  -- (docs/errors.md): ORA-01031 → PRIVILEGE_MISSING naming its documented
+  -- privilege; ORA-01917 / ORA-52516 (no such principal), ORA-52512 /
+  -- ORA-52513 (a data role mapped to an external role) → INVALID_ARGUMENT;
+  -- ORA-00900 / ORA-00901 / ORA-00990 (a release without Deep Data
+  -- Security) → UNSUPPORTED_RELEASE. Other errors reach the caller unchanged.
   ------------------------------------------------------------------------------
 
   -- The Deep Data Security row predicate of p_policy on the store table

@@ -876,7 +876,7 @@ as
     if l_actions.count > 0 then
       -- A created or re-created table of a VPD-protected store gets its
       -- policies before the lock goes (docs/security.md).
-      agentmem_vpd.keep_policies(l_store, l_actions);
+      agentmem_vpd.keep_policies(l_store, l_actions, l_warnings);
     end if;
     unlock_ddl(l_lock_id);
     l_lock_id := null;
@@ -914,7 +914,7 @@ as
       end if;
       if l_store.schema_version < agentmem_store_catalog.co_schema_version then
         agentmem_store_ddl.upgrade_store(l_store, l_actions, l_warnings);
-        agentmem_vpd.keep_policies(l_store, l_actions);   -- a table the upgrade added
+        agentmem_vpd.keep_policies(l_store, l_actions, l_warnings);   -- a table the upgrade added
         agentmem_store_catalog.read_registry(l_store);
       end if;
       unlock_ddl(l_lock_id);

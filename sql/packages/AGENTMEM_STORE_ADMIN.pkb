@@ -55,6 +55,38 @@ as
       return null;   -- absent, or not granted to this caller: unknown, not zero
   end row_count;
 
+  -- The store's security policies from its owner's AGENTMEM_SECURITY_POLICY
+  -- (docs/security.md, "Policies"): {"enforcement": "VPD" |
+  -- "DEEP_DATA_SECURITY", "policies": [name, ...]}, one query; null when the
+  -- store has none, or the caller cannot read that table (ORA-00942: the
+  -- runtime user usually holds no SELECT on it; or migration 000003 not
+  -- applied): describe_store then says nothing rather than fail.
+  function security_json(p_store in t_store) return json_object_t
+  is
+    l_policies agentmem_util.t_text_list;
+    l_modes    agentmem_util.t_text_list;
+    l_list     json_array_t := json_array_t();
+    l_result   json_object_t := json_object_t();
+  begin
+    execute immediate 'select policy, enforcement from '
+                      || agentmem_util.sql_object(p_store.owner, 'AGENTMEM_SECURITY_POLICY')
+                      || ' where store_id = :b_store order by policy'
+      bulk collect into l_policies, l_modes using p_store.store_key;
+    if l_policies.count = 0 then
+      return null;
+    end if;
+    for i in 1 .. l_policies.count loop
+      l_list.append(l_policies(i));
+    end loop;
+    -- One mode per store (add_security_policies refuses a second one).
+    l_result.put('enforcement', l_modes(1));
+    l_result.put('policies', l_list);
+    return l_result;
+  exception
+    when e_table_missing or e_no_privilege then
+      return null;
+  end security_json;
+
   function repair_hint(p_store in t_store, p_missing in agentmem_util.t_text_list) return varchar2
   is
   begin
@@ -84,6 +116,7 @@ as
     l_status   varchar2(30 char);
     l_count    number;
     l_hint     varchar2(32767);   -- status_detail alone may take 4000 bytes
+    l_security json_object_t;
     l_response json_object_t := json_object_t();
   begin
     if not l_store.registered then
@@ -128,6 +161,12 @@ as
     -- Jobs through the owner's definer-rights reader: a runtime user sees
     -- the owner's jobs and their last runs (ALL_SCHEDULER_JOBS would hide them).
     l_response.put('jobs', agentmem_job_info.jobs_json(l_store));
+    l_security := security_json(l_store);
+    if l_security is null then
+      l_response.put_null('security');
+    else
+      l_response.put('security', l_security);
+    end if;
     if l_hint is null then
       l_response.put_null('repair_hint');
     else

@@ -284,27 +284,46 @@ as
     commit;
   end attach_policies;
 
-  -- ORA-00942: no AGENTMEM_SECURITY_POLICY (migration 000003 not applied).
-  function vpd_protected(p_store in t_store) return boolean
+  -- The policies of the store in enforcement mode p_mode ('VPD' or
+  -- 'DEEP_DATA_SECURITY'), comma-separated in name order; null when none.
+  -- ORA-00942: no AGENTMEM_SECURITY_POLICY (migration 000003 not applied)
+  -- or no SELECT on it: null.
+  function policies_of(p_store in t_store, p_mode in varchar2) return varchar2
   is
-    l_count pls_integer;
+    l_list varchar2(100 char);
   begin
-    execute immediate 'select count(*) from ' || agentmem_util.sql_object(p_store.owner, co_policy_tab)
-                      || ' where store_id = :b_store and enforcement = ''VPD'' and rownum = 1'
-      into l_count using p_store.store_key;
-    return l_count > 0;
+    execute immediate 'select listagg(policy, '','') within group (order by policy) from '
+                      || agentmem_util.sql_object(p_store.owner, co_policy_tab)
+                      || ' where store_id = :b_store and enforcement = :b_mode'
+      into l_list using p_store.store_key, p_mode;
+    return l_list;
   exception
     when e_no_table then
-      return false;
-  end vpd_protected;
+      return null;
+  end policies_of;
 
   -- agentmem:commits (DBMS_RLS, through attach_policies)
-  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list)
+  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list,
+                          p_warnings in out nocopy agentmem_util.t_text_list)
   is
+    l_dds varchar2(100 char) := policies_of(p_store, 'DEEP_DATA_SECURITY');
   begin
-    if vpd_protected(p_store) then
+    if policies_of(p_store, 'VPD') is not null then
       attach_policies(p_store.owner, p_store.store_key);
       agentmem_util.append(p_actions, 'VPD policies on every table of the ' || agentmem_store_catalog.display_name(p_store));
+    end if;
+    -- Data grants need privileges the store owner usually lacks (CREATE
+    -- DATA GRANT, SET USE DATA GRANTS ONLY): the policy administrator
+    -- applies them again; this call only says so (docs/security.md).
+    if l_dds is not null then
+      agentmem_util.append(p_warnings, co_dds_reapply_warning || ': the ' || agentmem_store_catalog.display_name(p_store)
+        || ' has DEEP_DATA_SECURITY policies (' || l_dds || ') and this call ran DDL on it: a table it created or'
+        || ' re-created has no data grant and no SET USE DATA GRANTS ONLY, a column it added is in no INSERT / UPDATE'
+        || ' column list of the data grants;'
+        || ' the policy administrator must run add_security_policies again for this store (agentmem security add'
+        || case when p_store.store_id is not null then ' --store ' || p_store.store_id end
+        || ' --policies ' || l_dds || ' --enforcement deep_data_security); until then end users reach none of'
+        || ' the rows of such a table');
     end if;
   end keep_policies;
 

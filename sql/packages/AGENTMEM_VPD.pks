@@ -68,13 +68,23 @@ as
   -- agentmem:commits (DBMS_RLS)
   procedure attach_policies(p_owner in varchar2, p_store_id in varchar2);
 
+  -- Prefix of the warning keep_policies gives for a store with
+  -- DEEP_DATA_SECURITY policies.
+  co_dds_reapply_warning constant varchar2(30 char) := 'DEEP_DATA_SECURITY_REAPPLY';
+
   -- After DDL that creates tables of a store (open_store creating,
   -- repairing or recreating it; upgrade_store adding a table): when the
   -- store has VPD rows in its owner's AGENTMEM_SECURITY_POLICY, attaches
   -- the policies again (idempotent), so a new or re-created table is never
-  -- left without them, and appends an action. Nothing for other stores.
+  -- left without them, and appends an action. When it has
+  -- DEEP_DATA_SECURITY rows, appends the warning co_dds_reapply_warning
+  -- naming the store, its policies and the add_security_policies call the
+  -- policy administrator must run again (the data grants and SET USE DATA
+  -- GRANTS ONLY need privileges the owner usually lacks: nothing is run).
+  -- Nothing for other stores, nor where that table is missing or unreadable.
   -- agentmem:commits (DBMS_RLS, through attach_policies)
-  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list);
+  procedure keep_policies(p_store in agentmem_store_catalog.t_store, p_actions in out nocopy agentmem_util.t_text_list,
+                          p_warnings in out nocopy agentmem_util.t_text_list);
 
   -- Drops both policies from every table of the store. Idempotent.
   -- agentmem:commits (DBMS_RLS)

@@ -190,7 +190,10 @@ as
   -- object, row counts per table, and how to repair it.
   -- Returns: {"store", "objects": [{name, type, status, present}],
   --   "row_counts": {THREAD: n, ...} (null where not readable), "jobs" (as
-  --   list_jobs: state, last run, last error of each job), "repair_hint"}.
+  --   list_jobs: state, last run, last error of each job), "security":
+  --   {"enforcement": "VPD" | "DEEP_DATA_SECURITY", "policies": [...]} or
+  --   null (no policies, or the owner's AGENTMEM_SECURITY_POLICY is not
+  --   readable by the caller), "repair_hint"}.
   -- Side effects: none; read-only, takes no savepoint: callable from SQL.
   -- Raises: NOT_FOUND, INVALID_ARGUMENT, SCHEMA_MISSING (no readable registry),
   --   PRIVILEGE_MISSING (not the owner and not granted the store).

@@ -619,5 +619,47 @@ as
     end if;
   end drop_store_removes_policies;
 
+  -- The warnings of an open_store response, joined with ' | '.
+  function warnings_of(p_response in clob) return varchar2
+  is
+    l_list json_array_t := json_object_t.parse(p_response).get_array('warnings');
+    l_text varchar2(32767);
+  begin
+    for i in 0 .. l_list.get_size - 1 loop
+      l_text := l_text || case when i > 0 then ' | ' end || l_list.get_string(i);
+    end loop;
+    return l_text;
+  end warnings_of;
+
+  procedure recreate_warns_dds_reapply
+  is
+    co_recreate constant varchar2(200 char) := '{"memory_store_id": "' || co_raw || '",'
+      || ' "schema_policy": "RECREATE", "search_strategy": "VECTOR", "vector_dim": 4}';
+    l_warnings varchar2(32767);
+    l_security json_object_t;
+  begin
+    -- Without a policy row: no such warning.
+    l_warnings := warnings_of(dbms_agent_memory_store.open_store(co_recreate));
+    ut.expect(nvl(l_warnings, '-'), 'no policies').not_to_be_like('%DEEP_DATA_SECURITY_REAPPLY%');
+    ut.expect(json_object_t.parse(dbms_agent_memory_store.describe_store(co_raw)).get('security').is_null,
+              'describe_store security without policies').to_be_true;
+    -- A DEEP_DATA_SECURITY row written directly (RECREATE keeps registry
+    -- rows and runs no Deep Data Security statement; reset_policies deletes
+    -- it after the test).
+    put_raw_policy('USER_OWN_ROWS', 'DEEP_DATA_SECURITY');
+    l_warnings := warnings_of(dbms_agent_memory_store.open_store(co_recreate));
+    ut.expect(l_warnings, 'warning').to_be_like('%DEEP_DATA_SECURITY_REAPPLY: %' || co_raw
+      || '%(USER_OWN_ROWS)%add_security_policies again%agentmem security add --store ' || co_raw
+      || ' --policies USER_OWN_ROWS --enforcement deep_data_security%');
+    ut.expect(policy_rows(co_raw), 'the row stays').to_equal(1);
+    -- describe_store shows the mode and the policies to the owner.
+    l_security := json_object_t.parse(dbms_agent_memory_store.describe_store(co_raw)).get_object('security');
+    ut.expect(l_security is not null, 'describe_store security').to_be_true;
+    if l_security is not null then
+      ut.expect(l_security.get_string('enforcement'), 'enforcement').to_equal('DEEP_DATA_SECURITY');
+      ut.expect(l_security.get_array('policies').to_string, 'policies').to_equal('["USER_OWN_ROWS"]');
+    end if;
+  end recreate_warns_dds_reapply;
+
 end test_agentmem_security_admin;
 /

@@ -9,7 +9,9 @@ as
   -- principal names, DATA_ROLE in VPD mode, unknown store, a policy the store
   -- does not have, another enforcement mode, an active end-user context,
   -- Deep Data Security missing) and that a rejected call writes nothing;
-  -- drop_store removing a store's policies.
+  -- drop_store removing a store's policies; open_store RECREATE warning that
+  -- Deep Data Security policies must be added again (a registry row the
+  -- suite writes: runs on every database, no Deep Data Security DDL runs).
   --
   -- The admin calls commit (autonomous transactions), so the suite runs with
   -- --%rollback(manual) on its own stores UTS_SEC1 (policies through the API)
@@ -85,6 +87,9 @@ as
 
   --%test(drop_store removes the store's policies and grants before its tables)
   procedure drop_store_removes_policies;
+
+  --%test(open_store RECREATE of a store with DEEP_DATA_SECURITY policies warns DEEP_DATA_SECURITY_REAPPLY naming the store, its policies and the add call, and describe_store shows the policies; none without them)
+  procedure recreate_warns_dds_reapply;
 
 end test_agentmem_security_admin;
 /
