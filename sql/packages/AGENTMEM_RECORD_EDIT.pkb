@@ -657,6 +657,33 @@ as
     return sql%rowcount;
   end delete_threads;
 
+  -- D6, before the first step: the text of the actor's memory-like records
+  -- and of its messages in other threads leaves the LLM tasks that hold it,
+  -- so the task rows are locked before delete_threads deletes any row (one
+  -- lock order with a running task, docs/llm.md "Task lifecycle");
+  -- delete_threads and delete_actor_records then find those tasks reduced.
+  procedure forget_actor_text(p_store in t_store, p_column in varchar2, p_value in varchar2)
+  is
+    l_column varchar2(8 char) := case p_column when 'user_id' then 'user_id' else 'agent_id' end;
+    l_ids    agentmem_util.t_text_list;
+  begin
+    execute immediate
+      'select m.record_id from '
+      || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MEMORY') || ' m'
+      || ' where m.' || l_column || ' = :1'
+      bulk collect into l_ids
+      using p_value;
+    agentmem_llm_tasks.forget_memories(p_store, l_ids);
+    execute immediate
+      'select m.record_id from ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'MESSAGE') || ' m'
+      || ' join ' || agentmem_util.sql_object(p_store.owner, p_store.table_prefix || 'THREAD') || ' t'
+      || ' on t.record_id = m.thread_id where m.' || l_column || ' = :1'
+      || ' and (t.' || l_column || ' is null or t.' || l_column || ' <> :2)'
+      bulk collect into l_ids
+      using p_value, p_value;
+    agentmem_llm_tasks.forget_messages(p_store, l_ids);
+  end forget_actor_text;
+
   -- D6, second step: the remaining messages (with their image parts) and
   -- memory-like records whose p_column (user_id or agent_id) is p_value,
   -- with their rows and relations (D1, D2).
@@ -762,6 +789,8 @@ as
     elsif p_type in ('user_profile', 'agent_profile') and p_cascade then
       -- D6, as the seed says: the actor's threads (D4), then its remaining
       -- messages and memory-like records; it runs even without the profile.
+      -- The LLM task rows are locked first (forget_actor_text).
+      forget_actor_text(p_store, case p_type when 'user_profile' then 'user_id' else 'agent_id' end, p_id);
       l_part := delete_threads(p_store, case p_type when 'user_profile' then 'user_id' else 'agent_id' end, p_id);
       delete_actor_records(p_store, case p_type when 'user_profile' then 'user_id' else 'agent_id' end, p_id);
     end if;

@@ -110,6 +110,25 @@ func TestMemoryDeletesForgetTaskText(t *testing.T) {
 	}
 }
 
+// A profile's cascade (D6) deletes the actor's threads before its other
+// records: the text of the actor's memories and of its messages in other
+// threads leaves the tasks before delete_threads deletes any row, so the
+// task rows are locked first on that path too (forget_actor_text).
+func TestProfileCascadeForgetsFirst(t *testing.T) {
+	body := subprogramBody(t, sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "delete_one")
+	start := strings.Index(body, "elsif p_type in ('user_profile', 'agent_profile') and p_cascade then")
+	require.GreaterOrEqual(t, start, 0, "delete_one: the profile cascade was not found")
+	path := body[start:]
+	forget := strings.Index(path, "forget_actor_text(")
+	threads := strings.Index(path, "delete_threads(")
+	require.GreaterOrEqual(t, threads, 0, "delete_one: the cascade's delete_threads call was not found")
+	assert.True(t, forget >= 0 && forget < threads, "delete_one deletes the actor's threads before the tasks forget its text")
+	helper := subprogramBody(t, sqlfiles.PackagesDir, "AGENTMEM_RECORD_EDIT.pkb", "forget_actor_text")
+	assert.Contains(t, helper, "agentmem_llm_tasks.forget_memories(")
+	assert.Contains(t, helper, "agentmem_llm_tasks.forget_messages(")
+	assert.Less(t, firstDelete(helper), 0, "forget_actor_text deletes nothing")
+}
+
 func TestDoneOnlyThroughFinishTask(t *testing.T) {
 	b, err := fs.ReadFile(sqlfiles.FS, sqlfiles.PackagesDir+"/AGENTMEM_LLM_TASKS.pkb")
 	require.NoError(t, err)
