@@ -292,14 +292,14 @@ as
         || ' "Deep Data Security"), then run the call again' || co_again);
     when e_no_principal or e_no_end_user then
       fail(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || nvl2(p_grantee, 'principal ' || p_grantee, 'a grantee') || ' of ' || p_kind
-        || ' ' || p_object
+        'INVALID_ARGUMENT: ' || case when p_grantee is not null then 'principal ' || p_grantee else 'a grantee' end
+        || ' of ' || p_kind || ' ' || p_object
         || ' is no end user or data role of this database (' || sqlerrm || '): create it (CREATE END USER /'
         || ' CREATE DATA ROLE) or name an existing one (DBA_END_USERS, DBA_DATA_ROLES)' || co_again);
     when e_mapped_role or e_to_mapped_role then
       fail(dbms_agent_memory_store.co_invalid_argument,
-        'INVALID_ARGUMENT: ' || nvl2(p_grantee, 'principal ' || p_grantee, 'a grantee') || ' of ' || p_kind
-        || ' ' || p_object
+        'INVALID_ARGUMENT: ' || case when p_grantee is not null then 'principal ' || p_grantee else 'a grantee' end
+        || ' of ' || p_kind || ' ' || p_object
         || ' is a data role mapped to an external (IAM) role, which takes no data role grants (' || sqlerrm
         || '): grant the OCI group with principal_type OCI_GROUP instead (docs/security.md)' || co_again);
     when e_invalid_statement or e_invalid_create or e_invalid_privilege then
