@@ -59,3 +59,25 @@ func TestOutAfterRaisePrefixSites(t *testing.T) {
 		"sql/packages/AGENTMEM_LLM_TASKS.pkb:1421",
 	}, got)
 }
+
+// SQL-ONLY's NVL2 entry was added after an independent read found NVL2 in two
+// exception handlers of AGENTMEM_SECURITY_DDS.run_ddl (branch dds-upgrade,
+// before 3c8cab7; testdata/prefix_dds holds that package): PLS-00201 would
+// have left the whole body INVALID. The rule must fire on both lines.
+func TestSQLOnlyNVL2PrefixSites(t *testing.T) {
+	var files []*File
+	for _, name := range []string{"AGENTMEM_SECURITY_DDS.pks", "AGENTMEM_SECURITY_DDS.pkb"} {
+		src, err := os.ReadFile(filepath.Join("testdata", "prefix_dds", name))
+		require.NoError(t, err)
+		files = append(files, NewFile("sql/packages/"+name, string(src)))
+	}
+	p := &Project{Root: ".", SQL: files, Docs: map[string]string{}}
+	var got []string
+	for _, f := range checkSQLOnly(p) {
+		got = append(got, fmt.Sprintf("%s:%d", f.File, f.Line))
+	}
+	require.Equal(t, []string{
+		"sql/packages/AGENTMEM_SECURITY_DDS.pkb:295",
+		"sql/packages/AGENTMEM_SECURITY_DDS.pkb:301",
+	}, got)
+}

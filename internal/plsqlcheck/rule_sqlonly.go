@@ -14,16 +14,19 @@ import (
 // statement only" (the code seen only in third-party pages quoting the
 // compiler, e.g. for EXISTS in PL/SQL). Collection methods (l_list.count, l_list.exists(i))
 // are qualified and therefore not flagged; a local subprogram or variable of
-// the same name is respected.
+// the same name is respected. NVL2 is SQL-only too, but PL/SQL does not know
+// the name at all: PLS-00201 "identifier 'NVL2' must be declared" (a 12.2
+// compiler transcript, https://pastebin.com/VnkjRaKS; an independent read
+// found it in AGENTMEM_SECURITY_DDS.run_ddl's handlers).
 func init() {
 	Register(Rule{
 		ID:      "SQL-ONLY",
-		Summary: "no SQL-only function (DECODE, COUNT, SUM, AVG, MIN, MAX, EXISTS) in a PL/SQL expression outside SQL (PLS-00204)",
+		Summary: "no SQL-only function (DECODE, COUNT, SUM, AVG, MIN, MAX, EXISTS: PLS-00204; NVL2: PLS-00201) in a PL/SQL expression outside SQL",
 		Check:   checkSQLOnly,
 	})
 }
 
-var sqlOnlyFunctions = map[string]bool{"DECODE": true, "COUNT": true, "SUM": true, "AVG": true, "MIN": true, "MAX": true, "EXISTS": true}
+var sqlOnlyFunctions = map[string]bool{"DECODE": true, "COUNT": true, "SUM": true, "AVG": true, "MIN": true, "MAX": true, "EXISTS": true, "NVL2": true}
 
 func checkSQLOnly(p *Project) []Finding {
 	pkgs := p.Packages()
@@ -48,9 +51,13 @@ func checkSQLOnly(p *Project) []Finding {
 			if subs, ok := visibleSubs(u, nil, t.Upper(), k); ok && len(subs) > 0 {
 				continue
 			}
+			code := "PLS-00204"
+			if t.Upper() == "NVL2" {
+				code = "PLS-00201: PL/SQL does not declare NVL2"
+			}
 			out = append(out, at(u.file, t, "SQL-ONLY", fmt.Sprintf(
-				"%s is a SQL function that PL/SQL expressions do not have (PLS-00204); use CASE in PL/SQL, or compute it in a SQL statement",
-				strings.ToUpper(t.Text))))
+				"%s is a SQL function that PL/SQL expressions do not have (%s); use CASE in PL/SQL, or compute it in a SQL statement",
+				strings.ToUpper(t.Text), code)))
 		}
 	}
 	return out

@@ -9,7 +9,7 @@ is
     return greatest(p_x, p_y);
   end max;
 begin
-  select decode(p_mode, 'A', count(*), max(p_a)) into l_n from dual;
+  select decode(p_mode, 'A', count(*), max(p_a)) + nvl2(p_mode, 1, 0) into l_n from dual;
   for r in (select sum(p_a) s from dual where exists (select 1 from dual)) loop
     l_n := r.s + l_list.count;
   end loop;
