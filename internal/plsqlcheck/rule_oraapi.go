@@ -135,6 +135,32 @@ func jsonVariables(toks []plsql.Token) map[string]string {
 		}
 		types[name] = typ
 	}
+	// A name declared with a JSON type in one subprogram and with another
+	// type in another (l_results json_array_t here, l_results t_task_texts
+	// there) is not known to be a JSON variable: without a scope model here,
+	// such a name is left out rather than read as the JSON type everywhere.
+	for k := 0; k+1 < len(toks); k++ {
+		name, ok := identText(toks[k])
+		if !ok || types[name] == "" || declKeyword[name] {
+			continue
+		}
+		if k > 0 && !(toks[k-1].Is(";") || toks[k-1].Is("(") || toks[k-1].Is(",") || toks[k-1].Is("IS") ||
+			toks[k-1].Is("AS") || toks[k-1].Is("DECLARE")) {
+			continue
+		}
+		j := k + 1
+		for j < len(toks) && (toks[j].Is("IN") || toks[j].Is("OUT") || toks[j].Is("NOCOPY") || toks[j].Is("CONSTANT")) {
+			j++
+		}
+		typ, ok := identText(toks[j])
+		if !ok || toks[j].Kind != plsql.Ident || reservedIn[typ] != "" ||
+			j+1 < len(toks) && toks[j+1].Is(".") && typ == types[name] {
+			continue // "x from", "x into" in SQL text: not a declaration
+		}
+		if _, cataloged := oraCatalog[typ]; !cataloged || !strings.HasPrefix(typ, "JSON_") {
+			conflict[name] = true // declared with a non-JSON type somewhere
+		}
+	}
 	for n := range conflict {
 		delete(types, n)
 	}

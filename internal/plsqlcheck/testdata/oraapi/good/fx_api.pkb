@@ -38,5 +38,14 @@ create or replace package body fx_api as
     end loop;
     return l_out;
   end summarize;
+
+  function tag_count(p_count in pls_integer) return pls_integer
+  is
+    type t_names is table of varchar2(128 char);
+    l_tags t_names := t_names();
+  begin
+    l_tags.extend(p_count);
+    return l_tags.count;
+  end tag_count;
 end fx_api;
 /
