@@ -50,6 +50,8 @@ as
   -- / forget_memories.
   type t_task_ids is table of varchar2(32 char);
   type t_task_texts is table of clob;
+  type t_task_flags is table of number;
+  type t_task_errors is table of varchar2(200 char);   -- as co_forgotten
 
   -- Why a task that was not DONE failed when its message, image or memory
   -- went.
@@ -1427,22 +1429,37 @@ as
   procedure reduce_tasks(p_store in t_store, p_task_ids in t_task_ids, p_inputs in t_task_texts,
                          p_results in t_task_texts)
   is
-    l_result json_object_t;
+    -- One bulk-bound UPDATE for all the tasks: the reduced texts are made in
+    -- PL/SQL first, because FORALL binds only collection elements (rule
+    -- FORALL-USING).
+    l_inputs  t_task_texts := t_task_texts();
+    l_results t_task_texts := t_task_texts();
+    l_has     t_task_flags := t_task_flags();
+    l_errors  t_task_errors := t_task_errors();
   begin
+    if p_task_ids is null or p_task_ids.count = 0 then
+      return;
+    end if;
+    l_inputs.extend(p_task_ids.count);
+    l_results.extend(p_task_ids.count);
+    l_has.extend(p_task_ids.count);
+    l_errors.extend(p_task_ids.count);
     for i in 1 .. p_task_ids.count loop
+      l_inputs(i) := reduced_input(json_object_t.parse(p_inputs(i))).to_clob;
+      l_has(i) := 0;
       if p_results(i) is not null then
-        l_result := reduced_result(json_object_t.parse(p_results(i)), false);
+        l_results(i) := reduced_result(json_object_t.parse(p_results(i)), false).to_clob;
+        l_has(i) := 1;
       end if;
+      l_errors(i) := co_forgotten;
+    end loop;
+    forall i in 1 .. p_task_ids.count
       execute immediate 'update ' || tab(p_store, 'LLM_TASK') || ' k set k.input = json(:b_input),'
         || ' k.result = case when :b_has = 1 then json(:b_result) end, k.output_excerpt = null,'
         || ' k.status = case when k.status = ''DONE'' then ''DONE'' else ''FAILED'' end,'
         || ' k.last_error = case when k.status = ''DONE'' then k.last_error else :b_error end,'
         || ' k.updated_at = systimestamp where k.task_id = :b_id'
-        using reduced_input(json_object_t.parse(p_inputs(i))).to_clob,
-              case when p_results(i) is not null then 1 else 0 end,
-              case when p_results(i) is not null then l_result.to_clob end,
-              co_forgotten, p_task_ids(i);
-    end loop;
+        using l_inputs(i), l_has(i), l_results(i), l_errors(i), p_task_ids(i);
   end reduce_tasks;
 
   -- The JSON array of p_ids, bound to JSON_TABLE.
